@@ -1,0 +1,176 @@
+"""The interface every game engine implements (GAMES.md section 6).
+
+An engine is stateless: it holds the rules, and every method takes the state it works
+on. ``play`` returns a new state and leaves its argument unchanged; engines also offer
+in-place ``push``/``pop`` (make/unmake) for search and playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from games.engines.errors import DocumentError, EngineError, OptionError, RecordError
+
+S = TypeVar("S")
+
+Result = dict[str, Any]
+Document = dict[str, Any]
+
+
+class Engine(ABC, Generic[S]):
+    """Rules of one game, found by ``name`` through :func:`games.engines.get_engine`."""
+
+    name: ClassVar[str]
+    #: Option names and their defaults; ``new_game`` rejects any other keyword.
+    default_options: ClassVar[Mapping[str, Any]] = {}
+    #: True when every seat sees every hand (Kazambi, Kugamai after the deal).
+    perfect_information: ClassVar[bool] = True
+
+    # -- options ---------------------------------------------------------------------
+
+    def options(self, **options: Any) -> dict[str, Any]:
+        """Return the full option set, defaults filled in, after validation."""
+        unknown = sorted(set(options) - set(self.default_options))
+        if unknown:
+            known = ", ".join(sorted(self.default_options)) or "none"
+            raise OptionError(f"{self.name}: unknown option {unknown[0]!r} (options: {known})")
+        merged = {**self.default_options, **options}
+        self.validate_options(merged)
+        return merged
+
+    def validate_options(self, options: dict[str, Any]) -> None:
+        """Raise :class:`OptionError` for an option value out of range."""
+
+    @abstractmethod
+    def seat_count(self, **options: Any) -> int:
+        """How many seats a game with these options has."""
+
+    # -- a game from start to end ----------------------------------------------------
+
+    @abstractmethod
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        deal: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> S:
+        """A new game: dealt from ``seed``, or from an explicit ``deal`` document
+        (``{"hands": [[...], ...], "first": seat}``, as in a game record)."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> int:
+        """The seat whose turn it is."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[Any]:
+        """Legal moves; ``str(move)`` is the canonical text; ``["pass"]`` when forced."""
+
+    @abstractmethod
+    def play(self, state: S, move: Any) -> S:
+        """The state after ``move`` (an object from ``legal_moves`` or its text)."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True when the game has ended."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """``{"winner": 0 | 1 | None, ...}``; raises :class:`EngineError` if not over."""
+
+    # -- documents -------------------------------------------------------------------
+
+    @abstractmethod
+    def to_dict(self, state: S) -> Document:
+        """The JSON-ready state document of section 6."""
+
+    @abstractmethod
+    def from_dict(self, doc: Mapping[str, Any]) -> S:
+        """Load and validate a state document; a bad document raises :class:`DocumentError`."""
+
+    def observation(self, state: S, seat: int) -> Document:
+        """What ``seat`` may see; everything in a perfect-information game."""
+        return self.to_dict(state)
+
+    @abstractmethod
+    def initial_deal(self, state: S) -> dict[str, Any]:
+        """The deal document of the game ``state`` belongs to (for its record)."""
+
+    # -- match helpers ---------------------------------------------------------------
+
+    def starting_seat(self, game_index: int, first: int = 0, **options: Any) -> int:
+        """The seat that starts game ``game_index`` (0-based) of a match whose first game
+        seat ``first`` started: the start passes round the seats, so it alternates sides."""
+        seats = self.seat_count(**options)
+        if not 0 <= first < seats:
+            raise OptionError(f"{self.name}: seat {first} does not exist (0..{seats - 1})")
+        if game_index < 0:
+            raise OptionError(f"{self.name}: game index must be 0 or more, not {game_index}")
+        return (first + game_index) % seats
+
+    # -- records ---------------------------------------------------------------------
+
+    def record(self, state: S, seats: Sequence[str] | None = None) -> Document:
+        """The game record (GAMES.md section 5) of the game that led to ``state``."""
+        doc = self.to_dict(state)
+        record: Document = {
+            "game": self.name,
+            "options": doc["options"],
+            "seats": list(seats) if seats is not None else [],
+            "deal": self.initial_deal(state),
+            "moves": list(doc["history"]),
+        }
+        if self.is_over(state):
+            record["result"] = self.result(state)
+        return record
+
+    def replay(self, record: Mapping[str, Any]) -> tuple[S, Result | None]:
+        """Replay a record; return the final state and its result (``None`` if the game
+        is unfinished). A record whose stated result differs from the replayed one, or
+        with an illegal move, is rejected naming the move number and the rule."""
+        if not isinstance(record, Mapping):
+            raise DocumentError("a game record must be a JSON object")
+        game = record.get("game", self.name)
+        if game != self.name:
+            raise DocumentError(f"record is for {game!r}, not {self.name!r}")
+        options = record.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise DocumentError("record 'options' must be an object")
+        deal = record.get("deal")
+        if not isinstance(deal, Mapping):
+            raise DocumentError("record 'deal' must be an object with the hands dealt")
+        moves = record.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise DocumentError("record 'moves' must be a list of move texts")
+        state = self.new_game(deal=deal, **dict(options))
+        for number, move in enumerate(moves, start=1):
+            if self.is_over(state):
+                raise RecordError(number, move, "the game is already over")
+            try:
+                state = self.play(state, move)
+            except EngineError as error:
+                rule = getattr(error, "rule", None) or str(error)
+                raise RecordError(number, move, rule) from error
+        result = self.result(state) if self.is_over(state) else None
+        stated = record.get("result")
+        if stated is not None:
+            if result is None:
+                raise DocumentError(
+                    f"record states a result but the game is not over after {len(moves)} moves"
+                )
+            if stated.get("winner") != result["winner"]:
+                raise DocumentError(
+                    f"record states winner {stated.get('winner')!r}, "
+                    f"the moves give {result['winner']!r}"
+                )
+        return state, result
+
+    # -- helpers for engines ---------------------------------------------------------
+
+    @staticmethod
+    def rng(seed: int | None) -> random.Random:
+        """The generator a deal is drawn from; ``None`` draws a fresh seed."""
+        return random.Random(seed)
