@@ -10,17 +10,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar
 
 from games.engines.errors import DocumentError, EngineError, OptionError, RecordError
-
-S = TypeVar("S")
 
 Result = dict[str, Any]
 Document = dict[str, Any]
 
 
-class Engine(ABC, Generic[S]):
+class Engine[S](ABC):
     """Rules of one game, found by ``name`` through :func:`games.engines.get_engine`."""
 
     name: ClassVar[str]
@@ -41,7 +39,7 @@ class Engine(ABC, Generic[S]):
         self.validate_options(merged)
         return merged
 
-    def validate_options(self, options: dict[str, Any]) -> None:
+    def validate_options(self, options: dict[str, Any]) -> None:  # noqa: B027
         """Raise :class:`OptionError` for an option value out of range."""
 
     @abstractmethod

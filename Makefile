@@ -1,0 +1,73 @@
+# The two commands: `make run` (service on embedded defaults) and `make test` (whole suite).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV := .venv
+BIN := $(VENV)/bin
+# pyenv reads .python-version (3.12); otherwise any python3.12+/3.13 on PATH.
+PYTHON ?= $(shell (command -v pyenv >/dev/null && pyenv which python 2>/dev/null) \
+	|| command -v python3.12 || command -v python3.13 || command -v python3)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: help install run worker test lint unit bench services migrate demo clean
+
+help:
+	@echo "make run    - install, migrate, load the demo, start web + Celery worker"
+	@echo "make test   - lint, then the whole test suite on PostgreSQL (+ Redis)"
+	@echo "make lint   - ruff and mypy"
+	@echo "make unit   - the fast tests that need no database"
+	@echo "make bench  - engine, pairing, standings and rating benchmarks"
+
+$(BIN)/.installed: pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), f"Python 3.12+ needed, found {sys.version.split()[0]} at {sys.executable}"'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(BIN)/.installed
+
+.env:
+	@echo "# Local development settings written by 'make run'; see README for all settings." > $@
+	@echo "DEBUG=true" >> $@
+	@echo "SECRET_KEY=$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" >> $@
+
+migrate: install .env
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py ensure_admin
+	$(BIN)/python manage.py load_demo
+
+run: demo
+	@$(BIN)/python manage.py ensure_admin
+	@echo "Web:    http://$(HOST):$(PORT)/"
+	@echo "Admin:  http://$(HOST):$(PORT)/admin/"
+	@echo "API:    http://$(HOST):$(PORT)/api/  (docs: /api/docs/, schema: /api/schema/)"
+	@echo "Health: http://$(HOST):$(PORT)/healthz"
+	@$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2 & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+worker: install .env
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+services:
+	@bash scripts/ensure_services.sh
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy .
+
+unit: install
+	$(BIN)/pytest -q -p no:cacheprovider tests/unit
+
+test: install services lint
+	$(BIN)/pytest -q -p no:cacheprovider
+
+bench: install
+	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest
+
+from players import permissions
+from players.models import Club, Player, Team, TeamMembership
+
+
+class ClubScopedAdmin(admin.ModelAdmin):
+    """Organizers see everything but change only their own clubs' objects."""
+
+    def club_of(self, obj: Any) -> Club | None:
+        return obj.club
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is None:
+            return permissions.is_organizer(request.user) or super().has_change_permission(request)
+        return permissions.can_manage_club(request.user, self.club_of(obj))
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(getattr(request.user, "is_superuser", False))
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return permissions.is_organizer(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return permissions.is_organizer(request.user) or super().has_view_permission(request, obj)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return permissions.is_organizer(request.user) or super().has_module_permission(request)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "club" and not getattr(request.user, "is_superuser", False):
+            kwargs["queryset"] = permissions.managed_clubs(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+@admin.register(Club)
+class ClubAdmin(ClubScopedAdmin):
+    list_display = ["name", "slug", "player_count", "created_at"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["organizers"]
+
+    def club_of(self, obj: Club) -> Club:
+        return obj
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return bool(getattr(request.user, "is_superuser", False))
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
+        return super().get_queryset(request).annotate(n_players=Count("players"))
+
+    @admin.display(description="players", ordering="n_players")
+    def player_count(self, obj: Any) -> int:
+        return int(obj.n_players)
+
+
+@admin.register(Player)
+class PlayerAdmin(ClubScopedAdmin):
+    list_display = ["display_name", "club", "is_bot", "bot_kind", "user", "created_at"]
+    list_filter = ["is_bot", "bot_kind", "club"]
+    search_fields = ["display_name", "club__name", "user__username", "fide_id"]
+    list_select_related = ["club", "user"]
+    autocomplete_fields = ["user"]
+
+
+class MembershipInline(admin.TabularInline):
+    model = TeamMembership
+    extra = 1
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Team)
+class TeamAdmin(ClubScopedAdmin):
+    list_display = ["name", "club", "member_names", "created_at"]
+    list_filter = ["club"]
+    search_fields = ["name", "club__name", "players__display_name"]
+    list_select_related = ["club"]
+    inlines = [MembershipInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
+        return super().get_queryset(request).prefetch_related("memberships__player")
+
+    @admin.display(description="current members")
+    def member_names(self, obj: Team) -> str:
+        names = [m.player.display_name for m in obj.memberships.all() if m.left_on is None]
+        return ", ".join(names)

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from players.models import BotKind, Club, Player, Team, TeamMembership
+
+
+class ClubOutput(serializers.ModelSerializer[Club]):
+    organizers: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="username"
+    )
+
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "organizers", "rating_settings", "created_at"]
+
+
+class ClubInput(serializers.Serializer[Club]):
+    name = serializers.CharField(max_length=120)
+    organizers = serializers.SlugRelatedField(
+        many=True, slug_field="username", queryset=get_user_model().objects.all(), required=False
+    )
+    rating_settings = serializers.JSONField(required=False)
+
+
+class PlayerOutput(serializers.ModelSerializer[Player]):
+    club_name = serializers.CharField(source="club.name", read_only=True, default=None)
+
+    class Meta:
+        model = Player
+        fields = [
+            "id", "display_name", "club", "club_name", "is_bot", "bot_kind", "bot_settings",
+            "fide_id", "created_at", "updated_at",
+        ]
+
+
+class PlayerInput(serializers.Serializer[Player]):
+    display_name = serializers.CharField(max_length=120)
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(), allow_null=True, required=False
+    )
+    is_bot = serializers.BooleanField(required=False)
+    bot_kind = serializers.ChoiceField(choices=BotKind.choices, required=False, allow_blank=True)
+    bot_settings = serializers.JSONField(required=False)
+    fide_id = serializers.CharField(max_length=20, required=False, allow_blank=True)
+
+
+class MembershipOutput(serializers.ModelSerializer[TeamMembership]):
+    player_name = serializers.CharField(source="player.display_name", read_only=True)
+
+    class Meta:
+        model = TeamMembership
+        fields = ["player", "player_name", "joined_on", "left_on"]
+
+
+class TeamOutput(serializers.ModelSerializer[Team]):
+    memberships = MembershipOutput(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "club", "memberships", "created_at"]
+
+
+class TeamInput(serializers.Serializer[Team]):
+    name = serializers.CharField(max_length=120)
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    members = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, required=False
+    )
+
+
+class TeamMemberInput(serializers.Serializer[TeamMembership]):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    date = serializers.DateField(required=False)

@@ -1,0 +1,128 @@
+"""Thin API views: parse with an input serializer, call a service, answer with an output one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from players import selectors, services
+from players.api import serializers as s
+from players.models import Player, Team
+
+
+class PlayerFilter(filters.FilterSet):
+    class Meta:
+        model = Player
+        fields = {"club": ["exact"], "is_bot": ["exact"], "bot_kind": ["exact"]}
+
+
+class ReadViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """List and detail for everyone; subclasses add writes through services."""
+
+    input_serializer: type[Any]
+
+    def parse(self, request: Request, *, partial: bool = False) -> dict[str, Any]:
+        serializer = self.input_serializer(data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+
+    def answer(self, obj: Any, code: int = status.HTTP_200_OK) -> Response:
+        return Response(self.get_serializer(obj).data, status=code)
+
+
+@extend_schema(tags=["clubs"])
+class ClubViewSet(ReadViewSet):
+    queryset = selectors.club_list()
+    serializer_class = s.ClubOutput
+    input_serializer = s.ClubInput
+    search_fields = ["name"]
+    ordering_fields = ["name", "created_at"]
+
+    @extend_schema(request=s.ClubInput, responses={201: s.ClubOutput})
+    def create(self, request: Request) -> Response:
+        data = self.parse(request)
+        data.pop("rating_settings", None)
+        club = services.club_create(actor=request.user, **data)
+        return self.answer(club, status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.ClubInput, responses=s.ClubOutput)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        club = services.club_update(actor=request.user, club=self.get_object(),
+                                    **self.parse(request, partial=True))
+        return self.answer(club)
+
+
+@extend_schema(tags=["players"])
+class PlayerViewSet(ReadViewSet):
+    queryset = selectors.player_list()
+    serializer_class = s.PlayerOutput
+    input_serializer = s.PlayerInput
+    filterset_class = PlayerFilter
+    search_fields = ["display_name", "club__name"]
+    ordering_fields = ["display_name", "created_at"]
+
+    @extend_schema(request=s.PlayerInput, responses={201: s.PlayerOutput})
+    def create(self, request: Request) -> Response:
+        data = self.parse(request)
+        player = services.player_create(
+            actor=request.user, display_name=data.pop("display_name"),
+            club=data.pop("club", None), **data,
+        )
+        return self.answer(player, status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.PlayerInput, responses=s.PlayerOutput)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        player = services.player_update(
+            actor=request.user, player=self.get_object(), **self.parse(request, partial=True)
+        )
+        return self.answer(player)
+
+
+@extend_schema(tags=["teams"])
+class TeamViewSet(ReadViewSet):
+    queryset = selectors.team_list()
+    serializer_class = s.TeamOutput
+    input_serializer = s.TeamInput
+    filterset_fields = ["club"]
+    search_fields = ["name"]
+    ordering_fields = ["name", "created_at"]
+
+    @extend_schema(request=s.TeamInput, responses={201: s.TeamOutput})
+    def create(self, request: Request) -> Response:
+        team = services.team_create(actor=request.user, **self.parse(request))
+        return self.answer(Team.objects.get(pk=team.pk), status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.TeamInput, responses=s.TeamOutput)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        data = self.parse(request, partial=True)
+        team = services.team_update(actor=request.user, team=self.get_object(),
+                                    name=data.get("name"))
+        return self.answer(team)
+
+    @extend_schema(request=s.TeamMemberInput, responses=s.TeamOutput)
+    @action(detail=True, methods=["post"], url_path="add-member")
+    def add_member(self, request: Request, pk: str) -> Response:
+        data = s.TeamMemberInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = self.get_object()
+        services.team_add_member(actor=request.user, team=team,
+                                 player=data.validated_data["player"],
+                                 joined_on=data.validated_data.get("date"))
+        return self.answer(self.get_queryset().get(pk=team.pk))
+
+    @extend_schema(request=s.TeamMemberInput, responses=s.TeamOutput)
+    @action(detail=True, methods=["post"], url_path="remove-member")
+    def remove_member(self, request: Request, pk: str) -> Response:
+        data = s.TeamMemberInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = self.get_object()
+        services.team_remove_member(actor=request.user, team=team,
+                                    player=data.validated_data["player"],
+                                    left_on=data.validated_data.get("date"))
+        return self.answer(self.get_queryset().get(pk=team.pk))

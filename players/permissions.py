@@ -1,0 +1,41 @@
+"""Who may change what: organizers manage their own club's players, teams and events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+
+from players.models import Club
+
+
+def is_organizer(user: Any) -> bool:
+    """True for staff and for any user who organizes at least one club."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser or user.organized_clubs.exists())
+
+
+def can_manage_club(user: Any, club: Club | None) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser:
+        return True
+    if club is None:
+        return False
+    return club.organizers.filter(pk=user.pk).exists()
+
+
+def ensure_can_manage_club(user: Any, club: Club | None) -> None:
+    if not can_manage_club(user, club):
+        name = club.name if club is not None else "players without a club"
+        raise PermissionDenied(f"Only the organizers of {name} may change this.")
+
+
+def managed_clubs(user: Any) -> Any:
+    """The clubs ``user`` may manage, as a queryset."""
+    if not getattr(user, "is_authenticated", False):
+        return Club.objects.none()
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(organizers=user)

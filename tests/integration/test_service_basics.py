@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+
+def test_healthz_reports_database_and_broker(client: Any) -> None:
+    response = client.get("/healthz")
+    body = response.json()
+    assert body["database"]["ok"] is True
+    assert body["database"]["vendor"] == "postgresql"
+    assert body["broker"]["ok"] is True
+    assert response.status_code == 200
+
+
+def test_openapi_schema_generates_without_warnings(tmp_path: Any) -> None:
+    out = tmp_path / "schema.yaml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
+    text = out.read_text()
+    for path in ("/api/players/", "/api/clubs/", "/api/teams/"):
+        assert path in text
+
+
+def test_docs_page(client: Any) -> None:
+    assert client.get("/api/docs/").status_code == 200
+
+
+def test_demo_loads_twice_without_duplicates(admin_user: Any) -> None:
+    from players.models import Player
+
+    call_command("load_demo")
+    first = Player.objects.count()
+    call_command("load_demo")
+    assert Player.objects.count() == first >= 12
