@@ -1,0 +1,330 @@
+"""The Kazambi engines (GAMES.md section 1): one core, variants as subclasses.
+
+>>> engine = KazambiEngine()
+>>> state = engine.new_game(seed=1, rows=3, cols=4)
+>>> len(engine.legal_moves(state)) > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from games.engines.base import Document, Engine, Result
+from games.engines.errors import (
+    DocumentError,
+    EngineError,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+)
+from games.engines.kazambi import rules
+from games.engines.kazambi.board import geometry
+from games.engines.kazambi.documents import (
+    board_rows,
+    check_position,
+    check_seat,
+    expect_mapping_keys,
+    hand_texts,
+    parse_board,
+    parse_hands,
+)
+from games.engines.kazambi.notation import (
+    MAX_SIDE,
+    TILE_COUNT,
+    TILE_TEXTS,
+    KazambiMove,
+    parse_move,
+)
+from games.engines.kazambi.state import EMPTY, KazambiState
+
+DEALT_TILES = 14
+MIN_SIDE = 2
+
+
+def draw_deal(rng: random.Random, seats: int) -> tuple[list[int], int]:
+    """Hand masks and the first seat, drawn from ``rng``: 14 of the 28 tiles; two players
+    both get them (one colour each); in pairs each team's copy is split 7/7 at random."""
+    tiles = rng.sample(range(TILE_COUNT), DEALT_TILES)
+    if seats == 2:
+        hand = sum(1 << tile for tile in tiles)
+        hands = [hand, hand]
+    else:
+        hands = [0] * seats
+        for team in (0, 1):
+            order = tiles.copy()
+            rng.shuffle(order)
+            half = DEALT_TILES // 2
+            hands[team] = sum(1 << tile for tile in order[:half])
+            hands[team + 2] = sum(1 << tile for tile in order[half:])
+    return hands, rng.randrange(seats)
+
+
+class KazambiEngine(Engine[KazambiState]):
+    """Two players, identical open hands; who cannot move on their turn loses."""
+
+    name: ClassVar[str] = "kazambi"
+    default_options: ClassVar[Mapping[str, Any]] = {"rows": 7, "cols": 8}
+    perfect_information: ClassVar[bool] = True
+    #: Seats at the table: 2, or 4 in pairs (partners opposite).
+    seats: ClassVar[int] = 2
+    #: Misère: the seat that cannot move wins instead of losing.
+    misere: ClassVar[bool] = False
+
+    @property
+    def hand_size(self) -> int:
+        return DEALT_TILES * 2 // self.seats
+
+    # -- options -------------------------------------------------------------------
+
+    def validate_options(self, options: dict[str, Any]) -> None:
+        for key in ("rows", "cols"):
+            value = options[key]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"{self.name}: {key} must be a whole number, not {value!r}")
+            if not MIN_SIDE <= value <= MAX_SIDE:
+                raise OptionError(f"{self.name}: {key} must be {MIN_SIDE}..{MAX_SIDE}, not {value}")
+
+    def seat_count(self, **options: Any) -> int:
+        self.options(**options)
+        return self.seats
+
+    # -- a game ----------------------------------------------------------------------
+
+    def draw_deal(self, rng: random.Random) -> dict[str, Any]:
+        """A deal document drawn from ``rng`` (what ``new_game(seed)`` deals)."""
+        hands, first = draw_deal(rng, self.seats)
+        return {"hands": [hand_texts(hand) for hand in hands], "first": first}
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        deal: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> KazambiState:
+        merged = self.options(**options)
+        board = geometry(merged["rows"], merged["cols"])
+        if deal is None:
+            hands, first = draw_deal(self.rng(seed), self.seats)
+            return KazambiState.start(board, hands, first)
+        doc = expect_mapping_keys(deal, "the deal", ("hands", "first"), ("board",))
+        hands = parse_hands(doc["hands"], self.seats)
+        first = check_seat(doc["first"], self.seats, "the deal's 'first'")
+        if "board" in doc:
+            cells = parse_board(board, doc["board"])
+        else:
+            cells = [EMPTY] * board.size
+            self._check_fresh_deal(hands)
+        self._check_position(board.rows, board.cols, cells, hands, first)
+        return KazambiState.start(board, hands, first, cells)
+
+    def _check_fresh_deal(self, hands: list[int]) -> None:
+        for seat, hand in enumerate(hands):
+            if hand.bit_count() != self.hand_size:
+                raise DocumentError(
+                    f"seat {seat} is dealt {hand.bit_count()} tiles; "
+                    f"{self.name} deals {self.hand_size} to each seat"
+                )
+        team_a, team_b = hands[0] | hands[2 % self.seats], hands[1] | hands[3 % self.seats]
+        if team_a != team_b:
+            missing = hand_texts(team_a ^ team_b)[0]
+            raise DocumentError(
+                f"both sides must hold the same {DEALT_TILES} tiles, but only one has {missing}"
+            )
+
+    def _check_position(
+        self, rows: int, cols: int, cells: list[int], hands: list[int], to_move: int
+    ) -> None:
+        check_position(geometry(rows, cols), cells, hands, to_move, self.hand_size)
+
+    def to_move(self, state: KazambiState) -> int:
+        return state.to_move
+
+    def legal_moves(self, state: KazambiState) -> list[KazambiMove]:
+        """Every placement of the seat to move, canonical order; empty once the game is over
+        (Kazambi has no pass: a seat without a placement ends the game)."""
+        return rules.moves_of(state, state.to_move)
+
+    def move_count(self, state: KazambiState) -> int:
+        """``len(legal_moves(state))`` without building the moves."""
+        return rules.move_count(state, state.to_move)
+
+    def parse(self, state: KazambiState, move: KazambiMove | str) -> KazambiMove:
+        """Check ``move`` for the seat to move; return it as a move object."""
+        if isinstance(move, KazambiMove):
+            parsed = move
+            if not (
+                0 <= parsed.value_x <= 6
+                and 0 <= parsed.value_y <= 6
+                and 0 <= parsed.row < MAX_SIDE
+                and 0 <= parsed.col < MAX_SIDE
+            ):
+                raise NotationError(f"{tuple(move)!r} is not a Kazambi placement")
+        elif isinstance(move, str):
+            if move.strip().lower() == "pass":
+                raise IllegalMoveError(
+                    move, "there is no pass in Kazambi: a seat that cannot move ends the game"
+                )
+            parsed = parse_move(move)
+        else:
+            raise NotationError(f"a move must be a text like '3-1@c2d2', not {move!r}")
+        if not rules.has_move(state, state.to_move):
+            raise IllegalMoveError(str(move), "the game is over")
+        rule = rules.illegality(state, parsed, state.to_move)
+        if rule is not None:
+            raise IllegalMoveError(str(move), rule)
+        return parsed
+
+    def play(self, state: KazambiState, move: KazambiMove | str) -> KazambiState:
+        parsed = self.parse(state, move)
+        after = state.copy()
+        rules.push(after, parsed)
+        return after
+
+    def push(self, state: KazambiState, move: KazambiMove | str) -> None:
+        """Play ``move`` in place (checked); :meth:`pop` takes it back."""
+        rules.push(state, self.parse(state, move))
+
+    def pop(self, state: KazambiState) -> KazambiMove:
+        """Take back the last move in place and return it."""
+        if not state.history:
+            raise EngineError("no move to take back")
+        return rules.pop(state)
+
+    def is_over(self, state: KazambiState) -> bool:
+        return not rules.has_move(state, state.to_move)
+
+    def result(self, state: KazambiState) -> Result:
+        """``winner`` (a side), ``stuck_seat`` (the seat that could not move) and
+        ``tiles_placed``."""
+        if not self.is_over(state):
+            raise EngineError(f"{self.name}: the game is not over")
+        stuck = state.to_move
+        winner = stuck % 2 if self.misere else 1 - stuck % 2
+        return {"winner": winner, "stuck_seat": stuck, "tiles_placed": state.tiles_placed}
+
+    def burnt(self, state: KazambiState, seat: int) -> list[str]:
+        """Tiles of ``seat``'s hand that fit nowhere on the board: they never will again."""
+        check_seat(seat, self.seats, "seat")
+        return [TILE_TEXTS[tile] for tile in rules.burnt_tiles(state, seat)]
+
+    # -- documents -------------------------------------------------------------------
+
+    def to_dict(self, state: KazambiState) -> Document:
+        board = state.geometry
+        return {
+            "game": self.name,
+            "options": {"rows": board.rows, "cols": board.cols},
+            "to_move": state.to_move,
+            "hands": [hand_texts(hand) for hand in state.hands],
+            "history": [str(move) for move in state.history],
+            "board": board_rows(board, state.cells),
+        }
+
+    def observation(self, state: KazambiState, seat: int) -> Document:
+        """The whole position (hands are open) plus each seat's ``burnt`` tiles."""
+        doc = self.to_dict(state)
+        doc["burnt"] = [self.burnt(state, other) for other in range(self.seats)]
+        return doc
+
+    def from_dict(self, doc: Mapping[str, Any]) -> KazambiState:
+        keys = ("game", "options", "to_move", "hands", "history", "board")
+        doc = expect_mapping_keys(doc, "a kazambi state", keys, ("burnt",))
+        if doc["game"] != self.name:
+            raise DocumentError(f"document is for {doc['game']!r}, not {self.name!r}")
+        raw_options = doc["options"]
+        if not isinstance(raw_options, Mapping):
+            raise DocumentError('\'options\' must be an object like {"rows": 7, "cols": 8}')
+        try:
+            options = self.options(**dict(raw_options))
+        except OptionError as error:
+            raise DocumentError(str(error)) from None
+        board = geometry(options["rows"], options["cols"])
+        cells = parse_board(board, doc["board"])
+        hands = parse_hands(doc["hands"], self.seats)
+        to_move = check_seat(doc["to_move"], self.seats, "'to_move'")
+        history = doc["history"]
+        if not isinstance(history, list):
+            raise DocumentError("'history' must be a list of move texts")
+        moves: list[KazambiMove] = []
+        for number, text in enumerate(history, start=1):
+            try:
+                moves.append(parse_move(text))
+            except NotationError as error:
+                raise DocumentError(f"history move {number}: {error}") from None
+        first = (to_move - len(moves)) % self.seats
+        self._take_back(board.rows, board.cols, cells, hands, moves, first)
+        self._check_position(board.rows, board.cols, cells, hands, first)
+        state = KazambiState.start(board, hands, first, cells)
+        for number, move in enumerate(moves, start=1):
+            if not rules.has_move(state, state.to_move):
+                raise DocumentError(f"history move {number}, {move}: the game was already over")
+            rule = rules.illegality(state, move, state.to_move)
+            if rule is not None:
+                raise DocumentError(f"history move {number}, {move}: {rule}")
+            rules.push(state, move)
+        return state
+
+    def _take_back(
+        self,
+        rows: int,
+        cols: int,
+        cells: list[int],
+        hands: list[int],
+        moves: list[KazambiMove],
+        first: int,
+    ) -> None:
+        """Undo ``moves`` (the history) on ``cells`` and ``hands`` in place, last first."""
+        for number in range(len(moves), 0, -1):
+            move = moves[number - 1]
+            seat = (first + number - 1) % self.seats
+            row_y, col_y = move.cell_y
+            if max(move.row, row_y) >= rows or max(move.col, col_y) >= cols:
+                raise DocumentError(f"history move {number}, {move}: off the {rows} x {cols} board")
+            cell_x = move.row * cols + move.col
+            cell_y = row_y * cols + col_y
+            if (cells[cell_x], cells[cell_y]) != (move.value_x, move.value_y):
+                raise DocumentError(f"history move {number}, {move}: the board does not show it")
+            if hands[seat] >> move.tile & 1:
+                raise DocumentError(
+                    f"history move {number}, {move}: seat {seat} played "
+                    f"{TILE_TEXTS[move.tile]} but still holds it"
+                )
+            cells[cell_x] = cells[cell_y] = EMPTY
+            hands[seat] |= 1 << move.tile
+
+    def initial_deal(self, state: KazambiState) -> dict[str, Any]:
+        """Hands and first seat at the start; ``board`` too if the game started from a set
+        position (a state loaded from a document without its full history)."""
+        deal: dict[str, Any] = {
+            "hands": [hand_texts(hand) for hand in state.start_hands],
+            "first": state.start_first,
+        }
+        if any(value != EMPTY for value in state.start_cells):
+            deal["board"] = board_rows(state.geometry, state.start_cells)
+        return deal
+
+
+class KazambiPairsEngine(KazambiEngine):
+    """Four seats, partners opposite (team A = 0, 2; team B = 1, 3); the team of the seat
+    that cannot move loses."""
+
+    name: ClassVar[str] = "kazambi-pairs"
+    seats: ClassVar[int] = 4
+
+
+class AntiKazambiEngine(KazambiEngine):
+    """Misère Kazambi: the player who cannot move on their turn wins."""
+
+    name: ClassVar[str] = "anti-kazambi"
+    misere: ClassVar[bool] = True
+
+
+class AntiKazambiPairsEngine(KazambiPairsEngine):
+    """Misère Kazambi pairs: the team of the seat that cannot move wins."""
+
+    name: ClassVar[str] = "anti-kazambi-pairs"
+    misere: ClassVar[bool] = True
