@@ -1,0 +1,356 @@
+"""The Kugamai engine (GAMES.md section 2).
+
+>>> engine = KugamaiEngine()
+>>> state = engine.new_game(seed=7)
+>>> engine.legal_moves(state)
+['0-0']
+>>> state = engine.play(state, "0-0")
+>>> engine.to_dict(state)["chain"]
+['0-0']
+
+Decisions taken where GAMES.md is silent:
+
+- 0-0 is not one of anyone's doubles: it is dealt with the 22 shuffled tiles, so either
+  the low- or the high-doubles player may hold it and open; the win needs the three own
+  doubles (1-1, 2-2, 3-3 or 4-4, 5-5, 6-6) placed.
+- The fish ban holds for doubles and for winning moves too: a double that is the last tile
+  of its value can never be played, and its owner can then no longer win.
+- The game is over (a draw) as soon as neither seat can lay a tile on the open end; no
+  passes are recorded for it. A single forced pass is recorded as ``pass``.
+- A move must be written matched half first; ``5-4`` on open end 4 is refused with a
+  message naming ``4-5`` rather than silently turned round.
+- The seat with the low doubles is the option ``low_doubles_seat`` (``None``: by lot from
+  the seed); :meth:`KugamaiEngine.low_doubles_seat` gives it for game ``k`` of a match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from games.engines.base import Document, Engine, Result
+from games.engines.errors import (
+    DocumentError,
+    EngineError,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+)
+from games.engines.kugamai import documents
+from games.engines.kugamai.dealing import draw_deal
+from games.engines.kugamai.playout import BLOCKED, DOUBLES_OUT
+from games.engines.kugamai.state import KugamaiState
+from games.engines.kugamai.tiles import (
+    MOVE_TEXT,
+    OPENING,
+    PASS,
+    SUBSET_VALUES,
+    TILE_MASK,
+    hand_texts,
+    parse_move,
+)
+
+Move = int | str
+
+
+class KugamaiEngine(Engine[KugamaiState]):
+    """Two-player chain game with one open end; see the module docstring."""
+
+    name: ClassVar[str] = "kugamai"
+    default_options: ClassVar[Mapping[str, Any]] = {"low_doubles_seat": None}
+
+    # -- options ---------------------------------------------------------------------
+
+    def validate_options(self, options: dict[str, Any]) -> None:
+        seat = options["low_doubles_seat"]
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
+            raise OptionError(
+                f"kugamai: low_doubles_seat must be 0, 1 or null (by lot), not {seat!r}"
+            )
+
+    def seat_count(self, **options: Any) -> int:
+        return 2
+
+    def low_doubles_seat(self, game_index: int, first: int = 0) -> int:
+        """The seat taking the low doubles in game ``game_index`` (0-based) of a match
+        whose first game gave them to seat ``first`` (drawn by lot): it alternates."""
+        return self.starting_seat(game_index, first)
+
+    # -- a game from start to end ----------------------------------------------------
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        deal: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> KugamaiState:
+        """Deal from ``seed`` or take an explicit ``deal`` (the seed is then unused)."""
+        merged = self.options(**options)
+        wanted = merged["low_doubles_seat"]
+        if deal is None:
+            low, hand0, hand1 = draw_deal(self.rng(seed), wanted)
+            hands = (hand0, hand1)
+        else:
+            low, hands = documents.parse_deal(deal)
+            if wanted is not None and wanted != low:
+                raise DocumentError(
+                    f"option low_doubles_seat is {wanted}, but the deal gives the low doubles "
+                    f"to seat {low}"
+                )
+        opener = 0 if hands[0] & 1 else 1
+        return KugamaiState(merged, low, hands, opener, initial_hands=hands)
+
+    def to_move(self, state: KugamaiState) -> int:
+        return state.to_move
+
+    def legal_codes(self, state: KugamaiState) -> list[int]:
+        """Legal moves as codes (``a * 7 + b``, or :data:`PASS`); empty when over."""
+        end = state.end
+        if end < 0:
+            return [OPENING]
+        if 0 in state.doubles_left:
+            return []
+        safe = state.safe
+        mover = state.to_move
+        playable = (state.hands[mover] >> 7 * end) & safe
+        if playable:
+            base = end * 7
+            return [base + value for value in SUBSET_VALUES[playable]]
+        if (state.hands[1 - mover] >> 7 * end) & safe:
+            return [PASS]
+        return []
+
+    def legal_moves(self, state: KugamaiState) -> list[str]:
+        return [MOVE_TEXT[code] for code in self.legal_codes(state)]
+
+    def play(self, state: KugamaiState, move: Move) -> KugamaiState:
+        after = state.copy()
+        self.push(after, move)
+        return after
+
+    def push(self, state: KugamaiState, move: Move) -> None:
+        """Make ``move`` (text or code) in place, after checking that it is legal."""
+        code = self.check_move(state, move)
+        mover = state.to_move
+        state.history.append(code)
+        state.to_move = 1 - mover
+        if code == PASS:
+            return
+        end, new_end = divmod(code, 7)
+        state.hands[mover] ^= TILE_MASK[code]
+        state.chain.append(code)
+        remaining = state.remaining
+        remaining[new_end] -= 1
+        if remaining[new_end] < 2:
+            state.safe &= ~(1 << new_end)
+        if end != new_end:
+            remaining[end] -= 1
+            if remaining[end] < 2:
+                state.safe &= ~(1 << end)
+        elif code != OPENING:
+            state.doubles_left[mover] -= 1
+        state.end = new_end
+
+    def pop(self, state: KugamaiState) -> int:
+        """Take back the last move in place; return its code."""
+        if not state.history:
+            raise EngineError("no move to take back: the history is empty")
+        code = state.history.pop()
+        mover = state.to_move = 1 - state.to_move
+        if code == PASS:
+            return code
+        end, new_end = divmod(code, 7)
+        state.hands[mover] |= TILE_MASK[code]
+        state.chain.pop()
+        remaining = state.remaining
+        remaining[new_end] += 1
+        if remaining[new_end] >= 2:
+            state.safe |= 1 << new_end
+        if end != new_end:
+            remaining[end] += 1
+            if remaining[end] >= 2:
+                state.safe |= 1 << end
+        elif code != OPENING:
+            state.doubles_left[mover] += 1
+        state.end = state.chain[-1] % 7 if state.chain else -1
+        return code
+
+    def check_move(self, state: KugamaiState, move: Move) -> int:
+        """The code of ``move`` if it is legal; :class:`IllegalMoveError` naming the rule
+        otherwise (:class:`NotationError` if it cannot be read)."""
+        if isinstance(move, int) and not isinstance(move, bool):
+            if not 0 <= move <= PASS:
+                raise NotationError(f"move code {move} is not 0..{PASS}")
+            code = move
+        else:
+            code = parse_move(move)
+        text = MOVE_TEXT[code]
+        legal = self.legal_codes(state)
+        if code in legal:
+            return code
+        mover = state.to_move
+        if not legal:
+            raise IllegalMoveError(text, f"the game is over ({self._reason(state)})")
+        if code == PASS:
+            raise IllegalMoveError(
+                text,
+                f"seat {mover} can lay {MOVE_TEXT[legal[0]]}; a seat may pass only when no "
+                "tile fits",
+            )
+        if state.end < 0:
+            raise IllegalMoveError(text, f"seat {mover} holds 0-0 and must open with it")
+        end, new_end = divmod(code, 7)
+        tile = f"{min(end, new_end)}-{max(end, new_end)}"
+        if not state.hands[mover] & TILE_MASK[code]:
+            holder = state.holder_of(code)
+            where = "is on the table" if holder is None else f"is in seat {holder}'s hand"
+            raise IllegalMoveError(text, f"tile {tile} is not in seat {mover}'s hand (it {where})")
+        if end != state.end:
+            if new_end == state.end:
+                hint = f"; write the matched half first: {new_end}-{end}"
+            else:
+                hint = ""
+            raise IllegalMoveError(text, f"{text} does not match the open end {state.end}{hint}")
+        if legal == [PASS]:
+            raise IllegalMoveError(
+                text,
+                f"{text} would make a fish (every tile with a {new_end} on the table); seat "
+                f"{mover} has no legal tile and must pass",
+            )
+        raise IllegalMoveError(
+            text, f"{text} would make a fish: every tile with a {new_end} would be on the table"
+        )
+
+    # -- the end ---------------------------------------------------------------------
+
+    def is_over(self, state: KugamaiState) -> bool:
+        return not self.legal_codes(state)
+
+    def winner(self, state: KugamaiState) -> int | None:
+        """The seat that has placed all its doubles, if any."""
+        for seat, left in enumerate(state.doubles_left):
+            if not left:
+                return seat
+        return None
+
+    def _reason(self, state: KugamaiState) -> str:
+        winner = self.winner(state)
+        if winner is not None:
+            return f"seat {winner} has placed all its doubles"
+        return f"neither seat can lay a tile on the open end {state.end}"
+
+    def result(self, state: KugamaiState) -> Result:
+        """``{"winner": seat or None, "reason": "doubles out" | "blocked", "moves": n}``
+        where ``moves`` counts the history, passes included."""
+        if not self.is_over(state):
+            raise EngineError("the game is not over: there is no result yet")
+        winner = self.winner(state)
+        reason = DOUBLES_OUT if winner is not None else BLOCKED
+        return {"winner": winner, "reason": reason, "moves": len(state.history)}
+
+    # -- documents -------------------------------------------------------------------
+
+    def to_dict(self, state: KugamaiState) -> Document:
+        return {
+            "game": self.name,
+            "options": dict(state.options),
+            "to_move": state.to_move,
+            "hands": [hand_texts(hand) for hand in state.hands],
+            "history": [MOVE_TEXT[code] for code in state.history],
+            "chain": documents.chain_texts(state.chain),
+            "low_doubles_seat": state.low_doubles_seat,
+        }
+
+    def from_dict(self, doc: Mapping[str, Any]) -> KugamaiState:
+        """Load a state document. With a history, the game is replayed from the deal it
+        implies (so every move is checked); without one, the position is checked for
+        material, doubles, chain and turn."""
+        if not isinstance(doc, Mapping):
+            raise DocumentError("a kugamai state document must be a JSON object")
+        if doc.get("game", self.name) != self.name:
+            raise DocumentError(f"document is for {doc.get('game')!r}, not {self.name!r}")
+        for key in ("to_move", "hands", "chain", "low_doubles_seat"):
+            if key not in doc:
+                raise DocumentError(f"a kugamai state document needs {key!r}")
+        options = self.options(**documents.options_document(doc.get("options")))
+        to_move = documents.parse_seat(doc["to_move"], "to_move")
+        low = documents.parse_seat(doc["low_doubles_seat"], "low_doubles_seat")
+        if options["low_doubles_seat"] not in (None, low):
+            raise DocumentError(
+                f"option low_doubles_seat is {options['low_doubles_seat']}, but "
+                f"'low_doubles_seat' is {low}"
+            )
+        hands = documents.parse_hands(doc["hands"])
+        chain = documents.parse_chain(doc["chain"])
+        documents.check_position(hands, chain, low, to_move)
+        history = documents.history_texts(doc.get("history", []))
+        if history:
+            return self._replay_history(options, hands, chain, low, to_move, history)
+        return KugamaiState(
+            options, low, hands, to_move, chain, initial_hands=None if chain else hands
+        )
+
+    def _replay_history(
+        self,
+        options: dict[str, Any],
+        hands: tuple[int, int],
+        chain: list[int],
+        low: int,
+        to_move: int,
+        history: list[str],
+    ) -> KugamaiState:
+        codes = []
+        for number, text in enumerate(history, start=1):
+            try:
+                codes.append(parse_move(text))
+            except NotationError as error:
+                raise DocumentError(f"history move {number}: {error}") from None
+        if [code for code in codes if code != PASS] != chain:
+            raise DocumentError(
+                "'history' must hold every move from the opening 0-0, and its tiles must be "
+                "the chain, in order (or leave 'history' empty)"
+            )
+        dealt = list(hands)
+        count = len(codes)
+        for index, code in enumerate(codes):
+            if code != PASS:
+                dealt[(to_move - count + index) % 2] |= TILE_MASK[code]
+        initial = (dealt[0], dealt[1])
+        try:
+            dealt_low = documents.check_deal_hands(initial)
+        except DocumentError as error:
+            raise DocumentError(f"the deal implied by 'history' is impossible: {error}") from None
+        if dealt_low != low:
+            raise DocumentError(
+                f"'low_doubles_seat' is {low}, but the history shows seat {dealt_low} "
+                "was dealt the low doubles"
+            )
+        opener = 0 if initial[0] & 1 else 1
+        state = KugamaiState(options, low, initial, opener, initial_hands=initial)
+        for number, code in enumerate(codes, start=1):
+            try:
+                self.push(state, code)
+            except IllegalMoveError as error:
+                raise DocumentError(
+                    f"history move {number}, {history[number - 1]}: {error.rule}"
+                ) from None
+        if state.to_move != to_move:
+            raise DocumentError(
+                f"'to_move' is seat {to_move}, but after the history seat {state.to_move} moves"
+            )
+        return state
+
+    def initial_deal(self, state: KugamaiState) -> dict[str, Any]:
+        """``{"hands", "first", "low_doubles_seat"}``; unknown for a position loaded
+        without its history (a :class:`DocumentError`)."""
+        if state.initial_hands is None:
+            raise DocumentError(
+                "this position was loaded without its history, so its deal is unknown"
+            )
+        hands = state.initial_hands
+        return {
+            "hands": [hand_texts(hand) for hand in hands],
+            "first": 0 if hands[0] & 1 else 1,
+            "low_doubles_seat": state.low_doubles_seat,
+        }

@@ -1,0 +1,50 @@
+"""Match-level helpers for Kugamai (GAMES.md section 2, "Match"), free of any framework.
+
+A match goes on until one player has won ``target`` games (3); draws do not count. The
+option ``max_games`` (default 9) caps its length: when that many games have been played,
+more wins decides, and equal wins is a drawn match.
+
+>>> match_decided((3, 1), 5)
+(True, 0)
+>>> match_decided((2, 2), 9)
+(True, None)
+>>> match_decided((2, 1), 4)
+(False, None)
+"""
+
+from __future__ import annotations
+
+from games.engines.errors import OptionError
+
+TARGET_WINS = 3
+MAX_GAMES = 9
+
+
+def match_decided(
+    wins: tuple[int, int],
+    games_played: int,
+    target: int = TARGET_WINS,
+    max_games: int = MAX_GAMES,
+) -> tuple[bool, int | None]:
+    """``(decided, winner)`` of a match after ``games_played`` games (draws included) in
+    which seat 0 won ``wins[0]`` and seat 1 ``wins[1]``; ``winner`` is ``None`` while the
+    match goes on and for a drawn match. Inconsistent figures raise :class:`OptionError`.
+
+    The seats here are the match's players as seated in its first game.
+    """
+    if len(wins) != 2 or any(isinstance(w, bool) or not isinstance(w, int) for w in wins):
+        raise OptionError(f"wins must be two whole numbers, not {wins!r}")
+    if target < 1 or max_games < 1:
+        raise OptionError(f"target ({target}) and max_games ({max_games}) must be at least 1")
+    first, second = wins
+    if first < 0 or second < 0 or first + second > games_played:
+        raise OptionError(f"wins {first} and {second} do not fit {games_played} games played")
+    if first >= target or second >= target:
+        if first >= target and second >= target:
+            raise OptionError(f"both players have {target} wins; the match ended earlier")
+        return True, 0 if first >= target else 1
+    if games_played >= max_games:
+        if first == second:
+            return True, None
+        return True, 0 if first > second else 1
+    return False, None

@@ -1,0 +1,93 @@
+"""The mutable Kugamai position that the engine's make/unmake works on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.kugamai.tiles import (
+    TILE_MASK,
+    VALUES,
+    own_doubles_mask,
+)
+
+
+class KugamaiState:
+    """A position: hands as 49-bit masks (see :mod:`.tiles`), the chain and history as
+    move codes, and per-value counts of tiles not yet on the table.
+
+    Treat it as opaque outside the engine; ``KugamaiEngine.play`` copies it, ``push`` and
+    ``pop`` change it in place.
+    """
+
+    __slots__ = (
+        "options",
+        "low_doubles_seat",
+        "hands",
+        "chain",
+        "history",
+        "to_move",
+        "end",
+        "remaining",
+        "safe",
+        "doubles_left",
+        "initial_hands",
+    )
+
+    def __init__(
+        self,
+        options: dict[str, Any],
+        low_doubles_seat: int,
+        hands: tuple[int, int],
+        to_move: int,
+        chain: list[int] | None = None,
+        initial_hands: tuple[int, int] | None = None,
+    ) -> None:
+        self.options = options
+        self.low_doubles_seat = low_doubles_seat
+        self.hands = list(hands)
+        self.chain: list[int] = list(chain or [])
+        self.history: list[int] = []
+        self.to_move = to_move
+        #: Known when the game was dealt or its whole history given; else None.
+        self.initial_hands = initial_hands
+        self.end = self.chain[-1] % 7 if self.chain else -1
+        self.remaining = [7] * 7
+        for code in self.chain:
+            a, b = divmod(code, 7)
+            self.remaining[a] -= 1
+            if a != b:
+                self.remaining[b] -= 1
+        self.safe = sum(1 << v for v in VALUES if self.remaining[v] >= 2)
+        self.doubles_left = [
+            (hand & own_doubles_mask(seat, low_doubles_seat)).bit_count()
+            for seat, hand in enumerate(self.hands)
+        ]
+
+    def copy(self) -> KugamaiState:
+        clone = KugamaiState.__new__(KugamaiState)
+        clone.options = self.options
+        clone.low_doubles_seat = self.low_doubles_seat
+        clone.hands = list(self.hands)
+        clone.chain = list(self.chain)
+        clone.history = list(self.history)
+        clone.to_move = self.to_move
+        clone.end = self.end
+        clone.remaining = list(self.remaining)
+        clone.safe = self.safe
+        clone.doubles_left = list(self.doubles_left)
+        clone.initial_hands = self.initial_hands
+        return clone
+
+    def holder_of(self, code: int) -> int | None:
+        """The seat whose hand holds the tile of move ``code``, or None."""
+        mask = TILE_MASK[code]
+        for seat, hand in enumerate(self.hands):
+            if hand & mask:
+                return seat
+        return None
+
+    def __repr__(self) -> str:
+        return (
+            f"<KugamaiState to_move={self.to_move} end={self.end} "
+            f"chain={len(self.chain)} history={len(self.history)}>"
+        )
