@@ -1,0 +1,7 @@
+"""Match series between two sides: formats, when a match is decided, and who plays which
+role in each game (first move, low doubles, duplicate deals). Pure Python."""
+
+from games.series.format import MatchFormat, MatchScore, SeriesError
+from games.series.roles import GameRoles, game_roles
+
+__all__ = ["GameRoles", "MatchFormat", "MatchScore", "SeriesError", "game_roles"]
