@@ -1,0 +1,127 @@
+"""Uniformly random Kazambi games on the bit masks alone, for benchmarks and bots.
+
+The moves are counted per tile with ``int.bit_count`` and the k-th is located without
+building move objects, in the canonical order of ``legal_moves`` (tile id, kind, cell): the
+same ``rng`` gives the same game as picking ``moves[rng.randrange(len(moves))]`` through
+the public API from ``engine.new_game(deal=engine.draw_deal(rng))``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engines.kazambi.board import geometry
+from games.engines.kazambi.engine import (
+    AntiKazambiEngine,
+    AntiKazambiPairsEngine,
+    KazambiEngine,
+    KazambiPairsEngine,
+    draw_deal,
+)
+from games.engines.kazambi.notation import TILE_VALUES
+from games.engines.kazambi.rules import hand_tiles
+
+ENGINES: dict[str, type[KazambiEngine]] = {
+    engine.name: engine
+    for engine in (KazambiEngine, KazambiPairsEngine, AntiKazambiEngine, AntiKazambiPairsEngine)
+}
+
+
+def _kth_bit(mask: int, k: int) -> int:
+    """Index of the k-th (0-based) set bit of ``mask``, lowest first."""
+    if k < 8:
+        for _ in range(k):
+            mask &= mask - 1
+        return (mask & -mask).bit_length() - 1
+    position = 0
+    width = 1 << (mask.bit_length() - 1).bit_length()
+    while width > 1:
+        width >>= 1
+        low = mask & ((1 << width) - 1)
+        count = low.bit_count()
+        if k < count:
+            mask = low
+        else:
+            k -= count
+            mask >>= width
+            position += width
+    return position
+
+
+def random_playout(
+    rng: random.Random, *, game: str = "kazambi", **options: Any
+) -> dict[str, Any]:
+    """Deal a game of ``game`` from ``rng``, play uniformly random placements to the end and
+    return its result (as ``engine.result`` would)."""
+    try:
+        engine_class = ENGINES[game]
+    except KeyError:
+        raise ValueError(f"unknown Kazambi variant {game!r} ({', '.join(ENGINES)})") from None
+    merged = engine_class().options(**options)
+    board = geometry(merged["rows"], merged["cols"])
+    cols, not_last_col, lines = board.cols, board.not_last_col, board.lines
+    seats = engine_class.seats
+    hand_masks, seat = draw_deal(rng, seats)
+    hands = [hand_tiles(hand) for hand in hand_masks]
+    allowed = [board.full] * 7
+    placed = 0
+    randrange = rng.randrange
+    while True:
+        # Count each tile's placements; drop tiles that fit nowhere (burnt for good).
+        live: list[int] = []
+        counts: list[int] = []
+        total = 0
+        for tile in hands[seat]:
+            a, b = TILE_VALUES[tile]
+            mask_a = allowed[a]
+            if a == b:
+                count = (mask_a & (mask_a >> 1) & not_last_col).bit_count() + (
+                    mask_a & (mask_a >> cols)
+                ).bit_count()
+            else:
+                mask_b = allowed[b]
+                count = (
+                    (mask_a & (mask_b >> 1) & not_last_col).bit_count()
+                    + (mask_b & (mask_a >> 1) & not_last_col).bit_count()
+                    + (mask_a & (mask_b >> cols)).bit_count()
+                    + (mask_b & (mask_a >> cols)).bit_count()
+                )
+            if count:
+                live.append(tile)
+                counts.append(count)
+                total += count
+        if not total:
+            break
+        k = randrange(total)
+        for index, count in enumerate(counts):
+            if k < count:
+                break
+            k -= count
+        tile = live.pop(index)
+        hands[seat] = live
+        a, b = TILE_VALUES[tile]
+        mask_a, mask_b = allowed[a], allowed[b]
+        for kind, mask in enumerate(
+            (
+                mask_a & (mask_b >> 1) & not_last_col,
+                0 if a == b else mask_b & (mask_a >> 1) & not_last_col,
+                mask_a & (mask_b >> cols),
+                0 if a == b else mask_b & (mask_a >> cols),
+            )
+        ):
+            count = mask.bit_count()
+            if k < count:
+                break
+            k -= count
+        cell_x = _kth_bit(mask, k)
+        cell_y = cell_x + (cols if kind >= 2 else 1)
+        value_x, value_y = (b, a) if kind % 2 else (a, b)
+        keep = ~((1 << cell_x) | (1 << cell_y))
+        allowed = [m & keep for m in allowed]
+        allowed[value_x] &= ~lines[cell_x]
+        allowed[value_y] &= ~lines[cell_y]
+        placed += 1
+        seat = (seat + 1) % seats
+    winner = seat % 2 if engine_class.misere else 1 - seat % 2
+    return {"winner": winner, "stuck_seat": seat, "tiles_placed": placed}
