@@ -1,0 +1,19 @@
+"""Errors raised by the rating maths.
+
+Bad input (an impossible score, a negative deviation, games out of date order) raises a
+subclass of ``ValueError`` whose message says what to fix.
+"""
+
+from __future__ import annotations
+
+
+class RatingError(ValueError):
+    """Base class of every error caused by bad input to the rating maths."""
+
+
+class RatingConfigError(RatingError):
+    """A rating parameter is out of range."""
+
+
+class RatingInputError(RatingError):
+    """A rating, a score or a game given to the rating maths is invalid."""
