@@ -41,7 +41,6 @@ demo: migrate
 	$(BIN)/python manage.py load_demo
 
 run: demo
-	@$(BIN)/python manage.py ensure_admin
 	@echo "Web:    http://$(HOST):$(PORT)/"
 	@echo "Admin:  http://$(HOST):$(PORT)/admin/"
 	@echo "API:    http://$(HOST):$(PORT)/api/  (docs: /api/docs/, schema: /api/schema/)"
