@@ -192,14 +192,14 @@ class KugamaiEngine(Engine[KugamaiState]):
         mover = state.to_move
         if not legal:
             raise IllegalMoveError(text, f"the game is over ({self._reason(state)})")
+        if state.end < 0:
+            raise IllegalMoveError(text, f"seat {mover} holds 0-0 and must open with it")
         if code == PASS:
             raise IllegalMoveError(
                 text,
                 f"seat {mover} can lay {MOVE_TEXT[legal[0]]}; a seat may pass only when no "
                 "tile fits",
             )
-        if state.end < 0:
-            raise IllegalMoveError(text, f"seat {mover} holds 0-0 and must open with it")
         end, new_end = divmod(code, 7)
         tile = f"{min(end, new_end)}-{max(end, new_end)}"
         if not state.hands[mover] & TILE_MASK[code]:
