@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from games.series import MatchFormat, MatchScore, SeriesError, game_roles
+
+
+@pytest.mark.parametrize(
+    "text", ["single", "bo3", "bo5", "ft3", "ft3/9", "fixed4", "fixed2+dup", "ft3/9+dup"]
+)
+def test_text_round_trip(text: str) -> None:
+    fmt = MatchFormat.parse(text)
+    assert str(fmt) == text
+    assert MatchFormat.from_dict(fmt.to_dict()) == fmt
+
+
+@pytest.mark.parametrize("text", ["bo4", "ft0", "ft3/2", "fixed0", "best3", "single+dup", ""])
+def test_bad_formats_are_refused(text: str) -> None:
+    with pytest.raises(SeriesError):
+        MatchFormat.parse(text)
+
+
+def test_bad_documents_are_refused() -> None:
+    for doc in ({"kind": "bo"}, {"kind": "fixed", "games": "x"}, {"colour": 1}, []):
+        with pytest.raises(SeriesError):
+            MatchFormat.from_dict(doc)  # type: ignore[arg-type]
+
+
+def test_kugamai_first_to_three_ignores_draws() -> None:
+    fmt = MatchFormat.parse("ft3/9")
+    assert not fmt.is_decided(MatchScore(2, 2, 4))
+    assert fmt.is_decided(MatchScore(3, 2, 0))
+    assert fmt.is_decided(MatchScore(2, 2, 5))
+    assert fmt.winner(MatchScore(2, 2, 5)) is None
+    assert fmt.winner(MatchScore(2, 1, 6)) == 0
+
+
+def test_first_to_three_cannot_end_three_all() -> None:
+    with pytest.raises(SeriesError, match="cannot end 3-3"):
+        MatchFormat.parse("ft3").check_final(MatchScore(3, 3))
+
+
+def test_best_of_stops_early() -> None:
+    fmt = MatchFormat.parse("bo5")
+    assert fmt.wins_needed == 3
+    assert fmt.is_decided(MatchScore(3, 0))
+    with pytest.raises(SeriesError, match="already decided"):
+        fmt.check_next_game(MatchScore(3, 1))
+    with pytest.raises(SeriesError, match="not over"):
+        fmt.check_final(MatchScore(2, 1))
+    with pytest.raises(SeriesError):
+        fmt.check_final(MatchScore(4, 1))
+
+
+def test_fixed_match_plays_every_game() -> None:
+    fmt = MatchFormat.parse("fixed4")
+    assert not fmt.is_decided(MatchScore(3, 0))
+    assert fmt.is_decided(MatchScore(2, 1, 1))
+    assert fmt.winner(MatchScore(2, 2)) is None
+
+
+def test_every_reachable_final_score_is_accepted() -> None:
+    """Play out every sequence of game results; the final scores pass check_final."""
+    for text in ("single", "bo3", "bo5", "ft2/5", "fixed3"):
+        fmt = MatchFormat.parse(text)
+        limit = fmt.max_games_needed() or 6
+        finals = set()
+        for results in itertools.product((0, 1, None), repeat=limit):
+            score = MatchScore()
+            for winner in results:
+                if fmt.is_decided(score):
+                    break
+                score = score.add(winner)
+            if fmt.is_decided(score):
+                finals.add(score)
+                fmt.check_final(score)
+        assert finals
+
+
+def test_first_move_alternates() -> None:
+    assert [game_roles("kazambi", k).first_side for k in range(4)] == [0, 1, 0, 1]
+    assert [game_roles("stolbiki", k, first_side=1).first_side for k in range(3)] == [1, 0, 1]
+    assert game_roles("kugamai", 0).first_side_meaning == "low_doubles"
+
+
+def test_duplicate_pairs_share_a_deal_with_roles_swapped() -> None:
+    roles = [game_roles("kazambi", k, duplicate=True) for k in range(4)]
+    assert [r.deal_index for r in roles] == [0, 0, 1, 1]
+    assert [r.mirrored for r in roles] == [False, True, False, True]
+    assert [r.first_side for r in roles] == [0, 1, 0, 1]
