@@ -1,0 +1,339 @@
+"""The Stolbiki engine (GAMES.md section 3): rules, moves and results.
+
+Decisions taken where GAMES.md leaves room (tested in tests/unit/engines/stolbiki):
+
+- Sides: ``side = seat % 2``; the deal key ``red_side`` (drawn by lot) says which side
+  is Red. ``team_size=1`` is the 1 v 1 game played as 2 v 2: seats 0 and 2 are player
+  A's two piles, seats 1 and 3 player B's; the rules are exactly those of 2 v 2.
+- A seat that cannot lay any card (an empty hand included) plays ``pass`` on its turn
+  and from then on shows its hand (``revealed``). If the table later changes so that one
+  of its cards fits, it must play it again (moving is compulsory); shown cards stay shown.
+- The game is over as soon as no seat can lay a card: the engine checks every hand, so
+  no run of passes is needed to detect it, and no pass is recorded then.
+- Scoring: the columns of the final layout are those of its bounding box, left to right
+  (the table is connected, so none of them is empty). A narrower box than the rectangle
+  changes nothing: a missing column would be 0 against 0, no point. The Red colour's
+  column points go to side ``red_side``, the Black ones to the other side.
+- ``result`` also gives ``column_sums`` ([red, black] per column), ``red_side`` and
+  ``margin``: per side, its card total on the table minus the other side's (the
+  tie-break of GAMES.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.engines.base import Document, Engine, Result
+from games.engines.errors import (
+    DocumentError,
+    EngineError,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+)
+from games.engines.stolbiki import documents
+from games.engines.stolbiki.board import GEOMETRIES, position_text
+from games.engines.stolbiki.cards import (
+    COLOUR,
+    COLOUR_NAMES,
+    DECK_SIZES,
+    HIGHEST_FIRST_RANK,
+    RANK,
+    SUIT,
+    card_text,
+    deck_mask,
+    parse_card,
+)
+from games.engines.stolbiki.deal import deal_document, draw_deal, parse_deal, seat_count
+from games.engines.stolbiki.notation import PASS, Placement, parse_move
+from games.engines.stolbiki.state import (
+    CELL_BITS,
+    PASS_CODE,
+    StolbikiState,
+    game_over,
+    pass_turn,
+    place,
+    placeable_cards,
+    placements,
+    take_back,
+)
+
+TEAM_SIZES = (1, 2, 3)
+
+
+class StolbikiEngine(Engine[StolbikiState]):
+    """Stolbiki for 2 v 2 or 3 v 3 seats (1 v 1 played as 2 v 2), 36 or 52 cards."""
+
+    name = "stolbiki"
+    default_options = {"deck": 36, "team_size": 2}
+    perfect_information = False
+
+    # -- options and deals ------------------------------------------------------------
+
+    def validate_options(self, options: dict[str, Any]) -> None:
+        deck = options["deck"]
+        if isinstance(deck, bool) or deck not in DECK_SIZES:
+            raise OptionError(f"stolbiki: deck must be 36 or 52 cards, not {deck!r}")
+        team_size = options["team_size"]
+        if isinstance(team_size, bool) or team_size not in TEAM_SIZES:
+            raise OptionError(
+                f"stolbiki: team_size must be 1 (1 v 1 as two piles each), 2 or 3, "
+                f"not {team_size!r}"
+            )
+
+    def seat_count(self, **options: Any) -> int:
+        return seat_count(self.options(**options)["team_size"])
+
+    def deal(
+        self,
+        seed: int | None = None,
+        *,
+        first: int | None = None,
+        red_side: int | None = None,
+        **options: Any,
+    ) -> dict[str, Any]:
+        """A deal document drawn from ``seed``; ``first`` and ``red_side`` may be fixed
+        (a match passes the first move round, see ``starting_seat``) without changing
+        the hands."""
+        opts = self.options(**options)
+        seats = seat_count(opts["team_size"])
+        if first is not None and (isinstance(first, bool) or first not in range(seats)):
+            raise OptionError(f"stolbiki: seat {first!r} does not exist (0..{seats - 1})")
+        if red_side is not None and (isinstance(red_side, bool) or red_side not in (0, 1)):
+            raise OptionError(f"stolbiki: red_side must be 0 or 1, not {red_side!r}")
+        return draw_deal(self.rng(seed), opts["deck"], seats, first, red_side)
+
+    def new_game(
+        self,
+        seed: int | None = None,
+        *,
+        deal: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> StolbikiState:
+        opts = self.options(**options)
+        if deal is None:
+            return self.deal_from(self.rng(seed), opts)
+        seats = seat_count(opts["team_size"])
+        hands, first, red_side = parse_deal(deal, opts["deck"], seats)
+        return self.start(opts, hands, first, red_side)
+
+    def deal_from(self, rng: random.Random, options: dict[str, Any]) -> StolbikiState:
+        """A new game dealt from ``rng`` (options already validated)."""
+        deal = draw_deal(rng, options["deck"], seat_count(options["team_size"]))
+        return self.new_game(deal=deal, **options)
+
+    def start(
+        self, options: dict[str, Any], hands: list[int], first: int, red_side: int
+    ) -> StolbikiState:
+        """The starting position of a checked deal."""
+        return StolbikiState(
+            GEOMETRIES[options["deck"]],
+            dict(options),
+            seat_count(options["team_size"]),
+            red_side,
+            list(hands),
+            first,
+            deal_document(hands, first, red_side),
+        )
+
+    def initial_deal(self, state: StolbikiState) -> dict[str, Any]:
+        if state.deal is None:
+            raise DocumentError(
+                "this position was loaded without its history, so its deal is unknown"
+            )
+        return {
+            "hands": [list(hand) for hand in state.deal["hands"]],
+            "first": state.deal["first"],
+            "red_side": state.deal["red_side"],
+        }
+
+    # -- moves ------------------------------------------------------------------------
+
+    def to_move(self, state: StolbikiState) -> int:
+        return state.to_move
+
+    def legal_moves(self, state: StolbikiState) -> list[Any]:
+        """Placements sorted by card (id order) then cell; ``["pass"]`` when the seat to
+        move cannot lay a card but another seat can; ``[]`` when the game is over."""
+        moves = placements(state, state.to_move)
+        if moves:
+            geometry = state.geometry
+            return [
+                Placement(card_text(card), geometry.x_of[cell], geometry.y_of[cell])
+                for card, cell in moves
+            ]
+        if game_over(state):
+            return []
+        return [PASS]
+
+    def play(self, state: StolbikiState, move: Any) -> StolbikiState:
+        child = state.copy()
+        self.push(child, move)
+        return child
+
+    def push(self, state: StolbikiState, move: Any) -> None:
+        """Play ``move`` (a :class:`Placement`, ``"pass"`` or a move text) in place."""
+        code = self.move_code(state, move)
+        if code == PASS_CODE:
+            pass_turn(state)
+        else:
+            place(state, code >> CELL_BITS, code & ((1 << CELL_BITS) - 1))
+
+    def pop(self, state: StolbikiState) -> str:
+        """Take back the last move pushed on ``state``; return its text."""
+        if not state.undo:
+            raise EngineError("there is no move to take back in this position")
+        text = self.move_text(state, state.history[-1])
+        take_back(state)
+        return text
+
+    def move_text(self, state: StolbikiState, code: int) -> str:
+        """The canonical text of an internal move code."""
+        if code == PASS_CODE:
+            return PASS
+        cell = code & ((1 << CELL_BITS) - 1)
+        geometry = state.geometry
+        return f"{card_text(code >> CELL_BITS)}@{geometry.x_of[cell]},{geometry.y_of[cell]}"
+
+    def move_code(self, state: StolbikiState, move: Any) -> int:
+        """Check ``move`` in ``state`` and return its internal code, or raise
+        :class:`IllegalMoveError` naming the broken rule."""
+        parsed = parse_move(move) if isinstance(move, str) else move
+        if not (parsed == PASS or isinstance(parsed, Placement)):
+            raise IllegalMoveError(
+                repr(move), "a move must be a placement like 'QS@2,-1' or 'pass'"
+            )
+        text = str(parsed)
+        if game_over(state):
+            raise IllegalMoveError(text, "the game is over")
+        seat = state.to_move
+        if not isinstance(parsed, Placement):
+            if placeable_cards(state) & state.hands[seat]:
+                raise IllegalMoveError(
+                    text, f"moving is compulsory: seat {seat} can lay a card"
+                )
+            return PASS_CODE
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (parsed.x, parsed.y)):
+            raise NotationError(f"{text!r}: a position needs integer x and y")
+        card = parse_card(parsed.card)
+        x, y = parsed.x, parsed.y
+        self._check_placement(state, text, seat, card, x, y)
+        return card << CELL_BITS | state.geometry.cell(x, y)
+
+    def _check_placement(
+        self, state: StolbikiState, text: str, seat: int, card: int, x: int, y: int
+    ) -> None:
+        deck = state.options["deck"]
+        name = card_text(card)
+        if not deck_mask(deck) >> card & 1:
+            raise IllegalMoveError(text, f"there is no {name} in the {deck}-card deck")
+        if not state.hands[seat] >> card & 1:
+            raise IllegalMoveError(text, f"{name} is not in seat {seat}'s hand")
+        if state.placed == 0:
+            if (x, y) != (0, 0):
+                raise IllegalMoveError(text, "the first card is laid at 0,0")
+            if RANK[card] > HIGHEST_FIRST_RANK:
+                raise IllegalMoveError(
+                    text, "the first card must rank 2 to 10 (no court card or ace)"
+                )
+            return
+        geometry = state.geometry
+        if geometry.is_inside(x, y) and state.grid[geometry.cell(x, y)] >= 0:
+            held = card_text(state.grid[geometry.cell(x, y)])
+            raise IllegalMoveError(text, f"{x},{y} already holds {held}")
+        neighbours = []
+        for near_x, near_y in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+            if geometry.is_inside(near_x, near_y):
+                near = state.grid[geometry.cell(near_x, near_y)]
+                if near >= 0:
+                    neighbours.append((near, position_text(near_x, near_y)))
+        if not neighbours:
+            raise IllegalMoveError(text, f"{x},{y} touches no card on the table (continuity)")
+        width = max(state.max_x, x) - min(state.min_x, x) + 1
+        if width > geometry.cols:
+            raise IllegalMoveError(
+                text, f"the table would be {width} columns wide, more than {geometry.cols} "
+                "(rectangle)"
+            )
+        height = max(state.max_y, y) - min(state.min_y, y) + 1
+        if height > geometry.rows:
+            raise IllegalMoveError(
+                text, f"the table would be {height} rows tall, more than {geometry.rows} "
+                "(rectangle)"
+            )
+        for near, where in neighbours:
+            if SUIT[near] == SUIT[card]:
+                raise IllegalMoveError(
+                    text, f"{name} would touch {card_text(near)} at {where}, "
+                    "a card of the same suit (diversity)"
+                )
+        if all(COLOUR[near] != COLOUR[card] for near, _ in neighbours):
+            lowest, where = min(neighbours, key=lambda item: RANK[item[0]])
+            if RANK[card] <= RANK[lowest]:
+                raise IllegalMoveError(
+                    text, f"{name} touches no {COLOUR_NAMES[COLOUR[card]]} card, so it must "
+                    f"be higher than a neighbour, and the lowest is {card_text(lowest)} "
+                    f"at {where} (seniority)"
+                )
+
+    # -- end and result ---------------------------------------------------------------
+
+    def is_over(self, state: StolbikiState) -> bool:
+        return game_over(state)
+
+    def result(self, state: StolbikiState) -> Result:
+        if not game_over(state):
+            raise EngineError("the game is not over: some seat can still lay a card")
+        return score(state)
+
+    # -- documents --------------------------------------------------------------------
+
+    def to_dict(self, state: StolbikiState) -> Document:
+        return documents.state_document(self, state)
+
+    def from_dict(self, doc: Mapping[str, Any]) -> StolbikiState:
+        return documents.load_state(self, doc)
+
+    def observation(self, state: StolbikiState, seat: int) -> Document:
+        """What ``seat`` may see: its hand, the table, the other hands' sizes, the
+        shown hands and the history; never another seat's hidden cards."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise OptionError(f"stolbiki: seat {seat!r} does not exist (0..{state.seats - 1})")
+        return documents.observation(self, state, seat)
+
+
+def score(state: StolbikiState) -> Result:
+    """Column points of the layout on the table (see the module docstring)."""
+    geometry = state.geometry
+    grid = state.grid
+    column_sums = []
+    red_points = black_points = 0
+    for x in range(state.min_x, state.max_x + 1):
+        sums = [0, 0]
+        for y in range(state.min_y, state.max_y + 1):
+            card = grid[geometry.cell(x, y)]
+            if card >= 0:
+                sums[COLOUR[card]] += RANK[card]
+        red, black = sums
+        red_points += red > black
+        black_points += black > red
+        column_sums.append(sums)
+    red_side = state.red_side
+    points = [0, 0]
+    points[red_side] = red_points
+    points[1 - red_side] = black_points
+    red_total = sum(sums[0] for sums in column_sums)
+    black_total = sum(sums[1] for sums in column_sums)
+    margin = [0, 0]
+    margin[red_side] = red_total - black_total
+    margin[1 - red_side] = black_total - red_total
+    winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+    return {
+        "winner": winner,
+        "points": points,
+        "column_sums": column_sums,
+        "red_side": red_side,
+        "margin": margin,
+    }

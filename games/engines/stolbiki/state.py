@@ -1,0 +1,237 @@
+"""The incremental game state and its make/unmake operations (the fast path).
+
+The state keeps, besides the cards on the grid and the hands (bitmasks of card ids):
+
+- the *frontier*: the empty inside cells next to a card (only ``0,0`` on an empty table);
+- per cell, its neighbour key and the bitmask of cards diversity and seniority allow
+  there (see :mod:`games.engines.stolbiki.board`);
+- the bounding box of the table.
+
+A card may be laid at a frontier cell iff it is in the cell's mask and the cell keeps
+the bounding box within the rectangle. Moves are coded as ints in ``history``:
+``card << 9 | cell`` for a placement, ``PASS_CODE`` for a pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.stolbiki.board import NO_NEIGHBOUR_KEY, PLACEABLE, Geometry, cell_key_with
+from games.engines.stolbiki.cards import FIRST_CARD_MASK, RANK, SUIT_BIT
+
+PASS_CODE = -1
+CELL_BITS = 9
+CELL_MASK = (1 << CELL_BITS) - 1
+
+
+class StolbikiState:
+    """A Stolbiki position; mutated in place only by :func:`place`, :func:`pass_turn`
+    and :func:`take_back`. ``deal`` is the deal document it started from (``None`` when
+    loaded from a document without its history)."""
+
+    __slots__ = (
+        "geometry", "options", "seats", "red_side", "deal", "hands", "grid", "keys",
+        "masks", "frontier", "min_x", "max_x", "min_y", "max_y", "placed", "to_move",
+        "revealed", "history", "undo",
+    )
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        options: dict[str, Any],
+        seats: int,
+        red_side: int,
+        hands: list[int],
+        to_move: int,
+        deal: dict[str, Any] | None,
+    ) -> None:
+        self.geometry = geometry
+        self.options = options
+        self.seats = seats
+        self.red_side = red_side
+        self.deal = deal
+        self.hands = hands
+        self.grid = [-1] * geometry.size
+        self.keys = [NO_NEIGHBOUR_KEY] * geometry.size
+        self.masks = [0] * geometry.size
+        origin = geometry.origin
+        self.masks[origin] = FIRST_CARD_MASK
+        self.frontier = {origin}
+        self.min_x = self.max_x = self.min_y = self.max_y = 0
+        self.placed = 0
+        self.to_move = to_move
+        #: Bitmask of the seats that have passed, and so show their hands.
+        self.revealed = 0
+        self.history: list[int] = []
+        #: Per move pushed in this object's life: (bounding box..., revealed) before it.
+        self.undo: list[tuple[int, int, int, int, int]] = []
+
+    def copy(self) -> StolbikiState:
+        """An independent copy (the geometry, options and deal are shared: immutable)."""
+        other = StolbikiState.__new__(StolbikiState)
+        other.geometry = self.geometry
+        other.options = self.options
+        other.seats = self.seats
+        other.red_side = self.red_side
+        other.deal = self.deal
+        other.hands = self.hands.copy()
+        other.grid = self.grid.copy()
+        other.keys = self.keys.copy()
+        other.masks = self.masks.copy()
+        other.frontier = self.frontier.copy()
+        other.min_x, other.max_x = self.min_x, self.max_x
+        other.min_y, other.max_y = self.min_y, self.max_y
+        other.placed = self.placed
+        other.to_move = self.to_move
+        other.revealed = self.revealed
+        other.history = self.history.copy()
+        other.undo = self.undo.copy()
+        return other
+
+
+def lay_card(state: StolbikiState, card: int, cell: int) -> None:
+    """Put ``card`` on ``cell`` and update the frontier, keys, masks and box (no checks,
+    no hand, turn or history change: also used to load a table from a document)."""
+    geometry = state.geometry
+    grid = state.grid
+    grid[cell] = card
+    state.placed += 1
+    x = geometry.x_of[cell]
+    y = geometry.y_of[cell]
+    if x < state.min_x:
+        state.min_x = x
+    elif x > state.max_x:
+        state.max_x = x
+    if y < state.min_y:
+        state.min_y = y
+    elif y > state.max_y:
+        state.max_y = y
+    frontier = state.frontier
+    frontier.discard(cell)
+    keys = state.keys
+    masks = state.masks
+    suit_bit = SUIT_BIT[card]
+    rank = RANK[card]
+    for near in geometry.neighbours[cell]:
+        if grid[near] < 0:
+            frontier.add(near)
+            key = keys[near]
+            key = key | suit_bit if key >> 4 <= rank else (key & 15) | suit_bit | (rank << 4)
+            keys[near] = key
+            masks[near] = PLACEABLE[key]
+
+
+def place(state: StolbikiState, card: int, cell: int) -> None:
+    """The seat to move lays ``card`` (from its hand) on ``cell``; no legality checks."""
+    state.undo.append((state.min_x, state.max_x, state.min_y, state.max_y, state.revealed))
+    seat = state.to_move
+    state.hands[seat] &= ~(1 << card)
+    lay_card(state, card, cell)
+    state.history.append(card << CELL_BITS | cell)
+    state.to_move = (seat + 1) % state.seats
+
+
+def pass_turn(state: StolbikiState) -> None:
+    """The seat to move passes and shows its hand; no legality checks."""
+    state.undo.append((state.min_x, state.max_x, state.min_y, state.max_y, state.revealed))
+    seat = state.to_move
+    state.revealed |= 1 << seat
+    state.history.append(PASS_CODE)
+    state.to_move = (seat + 1) % state.seats
+
+
+def _refresh_cell(state: StolbikiState, cell: int) -> None:
+    """Recompute an empty cell's key, mask and frontier membership from its neighbours."""
+    grid = state.grid
+    key = NO_NEIGHBOUR_KEY
+    for near in state.geometry.neighbours[cell]:
+        card = grid[near]
+        if card >= 0:
+            key = cell_key_with(key, SUIT_BIT[card], RANK[card])
+    state.keys[cell] = key
+    if key == NO_NEIGHBOUR_KEY:
+        state.masks[cell] = 0
+        state.frontier.discard(cell)
+    else:
+        state.masks[cell] = PLACEABLE[key]
+        state.frontier.add(cell)
+
+
+def take_back(state: StolbikiState) -> int:
+    """Undo the last move pushed on this state object; return its code.
+
+    The caller checks that ``state.undo`` is not empty."""
+    code = state.history.pop()
+    state.min_x, state.max_x, state.min_y, state.max_y, state.revealed = state.undo.pop()
+    seat = (state.to_move - 1) % state.seats
+    state.to_move = seat
+    if code == PASS_CODE:
+        return code
+    card = code >> CELL_BITS
+    cell = code & CELL_MASK
+    state.grid[cell] = -1
+    state.placed -= 1
+    state.hands[seat] |= 1 << card
+    for near in state.geometry.neighbours[cell]:
+        if state.grid[near] < 0:
+            _refresh_cell(state, near)
+    if state.placed:
+        _refresh_cell(state, cell)
+    else:
+        state.keys[cell] = NO_NEIGHBOUR_KEY
+        state.masks[cell] = FIRST_CARD_MASK
+        state.frontier = {cell}
+    return code
+
+
+def open_cells(state: StolbikiState) -> list[int]:
+    """The frontier cells where a card may go without breaking the rectangle."""
+    geometry = state.geometry
+    x_of = geometry.x_of
+    y_of = geometry.y_of
+    low_x = state.max_x - geometry.cols
+    high_x = state.min_x + geometry.cols
+    low_y = state.max_y - geometry.rows
+    high_y = state.min_y + geometry.rows
+    return [
+        cell
+        for cell in state.frontier
+        if low_x < x_of[cell] < high_x and low_y < y_of[cell] < high_y
+    ]
+
+
+def placeable_cards(state: StolbikiState) -> int:
+    """The bitmask of every card that could be laid somewhere now (by any seat)."""
+    masks = state.masks
+    union = 0
+    for cell in open_cells(state):
+        union |= masks[cell]
+    return union
+
+
+def all_hands(state: StolbikiState) -> int:
+    """The bitmask of all the cards still in hands."""
+    union = 0
+    for hand in state.hands:
+        union |= hand
+    return union
+
+
+def game_over(state: StolbikiState) -> bool:
+    """True when no seat can lay a card."""
+    return not placeable_cards(state) & all_hands(state)
+
+
+def placements(state: StolbikiState, seat: int) -> list[tuple[int, int]]:
+    """Every (card, cell) that ``seat`` may play now, sorted by card then cell."""
+    hand = state.hands[seat]
+    masks = state.masks
+    moves = []
+    for cell in open_cells(state):
+        mask = masks[cell] & hand
+        while mask:
+            low = mask & -mask
+            moves.append((low.bit_length() - 1, cell))
+            mask ^= low
+    moves.sort()
+    return moves
