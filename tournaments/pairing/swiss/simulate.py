@@ -45,9 +45,7 @@ def play_round(
 ) -> SwissRound:
     """Pair the next round, then fill in random results."""
     round_number = len(tournament.rounds) + 1
-    absent = frozenset(
-        number for number in tournament.histories if rng.random() < absence_rate
-    )
+    absent = frozenset(number for number in tournament.histories if rng.random() < absence_rate)
     players = tournament.players(absent)
     pairing = pair(players, round_number, tournament.total_rounds)
     strength = {number: -number for number in tournament.histories}

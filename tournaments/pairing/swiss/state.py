@@ -73,9 +73,7 @@ def build_states(
 ) -> dict[int, PlayerState]:
     """Derive the pairing state of every active player."""
     by_number = {player.number: player for player in players}
-    score_before = {
-        player.number: _running_scores(player) for player in players
-    }
+    score_before = {player.number: _running_scores(player) for player in players}
     ordered = sorted(active, key=lambda player: (-player.score, player.number))
     scores = sorted({player.score for player in active}, reverse=True)
     group_of_score = {score: index for index, score in enumerate(scores)}
