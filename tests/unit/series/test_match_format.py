@@ -90,3 +90,39 @@ def test_duplicate_pairs_share_a_deal_with_roles_swapped() -> None:
     assert [r.deal_index for r in roles] == [0, 0, 1, 1]
     assert [r.mirrored for r in roles] == [False, True, False, True]
     assert [r.first_side for r in roles] == [0, 1, 0, 1]
+
+
+@pytest.mark.parametrize("game", ["kazambi", "kazambi-pairs", "kugamai", "stolbiki"])
+def test_deals_follow_the_roles(game: str) -> None:
+    from games.engines import get_engine
+    from games.series import deal_for_game
+
+    engine = get_engine(game)
+    first = deal_for_game(game, {}, 7, game_roles(game, 0, duplicate=True))
+    second = deal_for_game(game, {}, 7, game_roles(game, 1, duplicate=True))
+    key = "low_doubles_seat" if game == "kugamai" else "first"
+    assert first[key] % 2 == 0 and second[key] % 2 == 1
+    # the mirrored game gives each side the hands the other side had
+    assert second["hands"][0] == first["hands"][1]
+    assert second["hands"][1] == first["hands"][0]
+    for deal in (first, second):
+        engine.new_game(deal=deal)
+
+
+def test_record_checked_against_roles() -> None:
+    from games.engines import DocumentError, RecordError, get_engine
+    from games.series import check_record, deal_for_game
+
+    engine = get_engine("kugamai")
+    deal = deal_for_game("kugamai", {}, 3, game_roles("kugamai", 1))
+    state = engine.new_game(deal=deal)
+    while not engine.is_over(state):
+        state = engine.play(state, engine.legal_moves(state)[0])
+    record = engine.record(state)
+    checked = check_record("kugamai", {}, record, first_side=1)
+    assert checked.winner_side == engine.result(state)["winner"]
+    with pytest.raises(DocumentError, match="should hold the low doubles"):
+        check_record("kugamai", {}, record, first_side=0)
+    broken = {**record, "moves": [*record["moves"][:3], "6-6", *record["moves"][4:]]}
+    with pytest.raises(RecordError, match="move 4"):
+        check_record("kugamai", {}, broken, first_side=1)

@@ -1,0 +1,95 @@
+"""Deals and records for the games of a match, with the roles each game gives the sides.
+
+Convention for every game of a match: side 0 is the pairing's entrant A and side 1 its
+entrant B; seat ``s`` belongs to side ``s % 2`` (GAMES.md section 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.engines import DocumentError, get_engine
+from games.series.roles import GameRoles
+
+
+def _swap_sides(hands: list[list[str]]) -> list[list[str]]:
+    """Give each side's seats the other side's hands (seat 2k <-> seat 2k+1)."""
+    swapped = list(hands)
+    for seat in range(0, len(hands) - 1, 2):
+        swapped[seat], swapped[seat + 1] = hands[seat + 1], hands[seat]
+    return swapped
+
+
+def deal_for_game(
+    game: str, options: Mapping[str, Any], seed: int, roles: GameRoles
+) -> dict[str, Any]:
+    """The deal of a match game: dealt from ``seed``, then arranged so that ``roles`` hold.
+
+    The second game of a duplicate pair uses the same seed with the sides' hands swapped,
+    so each side plays the hands the other side had.
+    """
+    engine = get_engine(game)
+    deal = dict(engine.initial_deal(engine.new_game(seed, **dict(options))))
+    hands = [list(hand) for hand in deal["hands"]]
+    if game == "kugamai":
+        if deal["low_doubles_seat"] != roles.first_side:
+            hands = _swap_sides(hands)
+        deal["low_doubles_seat"] = roles.first_side
+        deal["first"] = next(seat for seat, hand in enumerate(hands) if "0-0" in hand)
+    else:
+        if roles.mirrored:
+            hands = _swap_sides(hands)
+            if "red_side" in deal:
+                deal["red_side"] = 1 - deal["red_side"]
+        deal["first"] = roles.first_side
+    deal["hands"] = hands
+    return deal
+
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    winner_side: int | None
+    move_count: int
+    first_side: int
+    score_detail: dict[str, Any] | None
+
+
+def check_record(
+    game: str, options: Mapping[str, Any], record: Mapping[str, Any], *, first_side: int
+) -> CheckedRecord:
+    """Replay a game record of a match game and check it against the match's roles.
+
+    Raises :class:`games.engines.EngineError` (a ``ValueError``) naming the move number and
+    the rule for an illegal move, or the field for a record that does not fit the match.
+    """
+    engine = get_engine(game)
+    if not isinstance(record, Mapping):
+        raise DocumentError("the game record must be a JSON object")
+    if record.get("game", game) != game:
+        raise DocumentError(f"the record is a {record.get('game')!r} game; this match plays {game}")
+    record_options = engine.options(**dict(record.get("options") or {}))
+    if record_options != engine.options(**dict(options)):
+        raise DocumentError(
+            f"the record's options {record_options} differ from the tournament's "
+            f"{engine.options(**dict(options))}"
+        )
+    state, result = engine.replay(record)
+    if result is None:
+        raise DocumentError("the record's game is not finished: its result cannot be taken")
+    deal = record["deal"]
+    if game == "kugamai":
+        started = deal.get("low_doubles_seat")
+        role = "hold the low doubles"
+    else:
+        started = deal.get("first")
+        role = "move first"
+    if isinstance(started, int) and started % 2 != first_side:
+        side = "A" if first_side == 0 else "B"
+        raise DocumentError(
+            f"in this game of the match side {side} should {role} (it alternates), "
+            f"but the record's deal gives it to seat {started}"
+        )
+    detail = {k: v for k, v in result.items() if k != "winner"} or None
+    return CheckedRecord(result["winner"], len(record.get("moves", [])), first_side, detail)
