@@ -1,0 +1,241 @@
+"""Advice: a clock setting that makes a whole match fit a round's time slot.
+
+The worst case is planned for: the match runs to its longest (a best of 5 plays 5 games),
+every game runs to the high percentile of moves per seat, and every seat uses its whole
+clock, base time and every increment or delay. One clock runs at a time, so a game lasts at
+most ``seats * (base + moves * bonus)``; a set-up allowance is added for every game (the
+first game too: boards are laid out and results entered each time). The setting is chosen
+so that ``games * (seats * (base + moves * bonus) + set-up) <= slot``:
+
+1. The slot, less set-up, is shared equally between the games and then between the seats.
+2. The increment (or delay) is the largest friendly value (0, 2, 3, 5, 10, 15, 30 s) whose
+   total over the seat's moves stays within ``increment_share`` (a quarter by default) of
+   the seat's time, so that most of the time stays in the base.
+3. The base is what remains, rounded down to whole minutes; it must be at least 1 minute.
+
+When even 1 minute per seat without increment does not fit, :class:`NoClockFitsError`
+says which slot would fit the match and how many games would fit the slot.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol
+
+from games.clocks.errors import ClockInputError, NoClockFitsError
+from games.clocks.estimates import MoveEstimate
+from games.clocks.setting import ClockSetting, IncrementKind, format_setting
+
+FRIENDLY_BONUSES: tuple[int, ...] = (0, 2, 3, 5, 10, 15, 30)
+DEFAULT_SETUP_MINUTES = 2.0
+DEFAULT_INCREMENT_SHARE = 0.25
+MIN_BASE_MINUTES = 1
+
+_KIND_WORDS = {
+    IncrementKind.FISCHER: "Fischer increment",
+    IncrementKind.BRONSTEIN: "Bronstein delay",
+    IncrementKind.SIMPLE_DELAY: "simple delay",
+}
+
+
+class MatchFormatLike(Protocol):
+    """What the advice needs of a match format (``games.series.MatchFormat`` fits)."""
+
+    def max_games_needed(self) -> int | None: ...
+
+    def describe(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ClockAdvice:
+    """The recommended setting, the worst-case length of the match, and the reasoning."""
+
+    setting: ClockSetting
+    games: int
+    worst_case_minutes: float
+    reasons: tuple[str, ...]
+
+
+def recommend_clock(
+    *,
+    slot_minutes: float,
+    match: MatchFormatLike | int,
+    moves: MoveEstimate,
+    seats: int = 2,
+    setup_minutes: float = DEFAULT_SETUP_MINUTES,
+    kind: IncrementKind = IncrementKind.FISCHER,
+    game_label: str = "game",
+    increment_share: float = DEFAULT_INCREMENT_SHARE,
+) -> ClockAdvice:
+    """Recommend a clock setting so that the worst-case match fits ``slot_minutes``.
+
+    ``match`` is a match format (``max_games_needed()`` and ``describe()``) or simply the
+    largest number of games the match can take. ``moves`` counts moves per seat for the
+    seat that moves most (see :mod:`games.clocks.estimates`). ``game_label`` names the game
+    in the reasons ("Kazambi").
+    """
+    games, match_sentence = _worst_case_games(match)
+    _check_parameters(slot_minutes, seats, setup_minutes, increment_share)
+    kind = IncrementKind(kind)
+    per = "player" if seats == 2 else "seat"
+    planned_moves = moves.high
+
+    reasons = [
+        match_sentence,
+        f"A {game_label} game has {moves.describe(per)}; the advice plans for "
+        f"{_number(planned_moves)} moves for each of the {seats} {per}s.",
+    ]
+
+    per_game_seconds = slot_minutes * 60 / games - setup_minutes * 60
+    per_seat_seconds = per_game_seconds / seats
+    minimum_game_minutes = seats * MIN_BASE_MINUTES + setup_minutes
+    if per_seat_seconds < MIN_BASE_MINUTES * 60:
+        raise NoClockFitsError(
+            _no_fit_message(slot_minutes, games, seats, setup_minutes, minimum_game_minutes)
+        )
+    reasons.append(
+        f"The {_number(slot_minutes)}-minute slot, less {_number(setup_minutes)} minutes of "
+        f"set-up per game, leaves {_number(per_game_seconds / 60)} minutes per game: "
+        f"{_number(per_seat_seconds / 60)} minutes for each {per}'s clock."
+    )
+
+    bonus = _choose_bonus(kind, per_seat_seconds, planned_moves, increment_share)
+    base_minutes = math.floor((per_seat_seconds - planned_moves * bonus) / 60 + 1e-9)
+    setting = ClockSetting(base_minutes * 60, kind if bonus else IncrementKind.NONE, bonus)
+
+    if kind is IncrementKind.NONE:
+        reasons.append("No increment or delay was asked for.")
+    elif bonus:
+        reasons.append(
+            f"A {bonus} s {_KIND_WORDS[kind]} adds up to {_number(planned_moves * bonus)} s "
+            f"over {_number(planned_moves)} moves: the largest of "
+            f"{', '.join(str(b) for b in FRIENDLY_BONUSES)} s that keeps it within "
+            f"{_percent(increment_share)} of a {per}'s time."
+        )
+    else:
+        reasons.append(
+            f"Even the smallest {_KIND_WORDS[kind]} ({FRIENDLY_BONUSES[1]} s) would take more "
+            f"than {_percent(increment_share)} of a {per}'s time, so there is none."
+        )
+    reasons.append(
+        f"That leaves a base of {base_minutes} minute{'s' if base_minutes != 1 else ''} "
+        f"(rounded down to whole minutes): {format_setting(setting)}, "
+        f"that is {setting.describe()}."
+    )
+
+    seat_seconds = setting.max_seconds_for(planned_moves)
+    worst_case_minutes = games * (seats * seat_seconds / 60 + setup_minutes)
+    reasons.append(
+        f"Worst case: {games} game{'s' if games != 1 else ''} x ({seats} {per}s x "
+        f"{_number(seat_seconds / 60)} minutes + {_number(setup_minutes)} minutes set-up) = "
+        f"{_number(worst_case_minutes)} minutes, within the {_number(slot_minutes)}-minute slot."
+    )
+    typical_seconds = setting.max_seconds_for(moves.mean)
+    reasons.append(
+        f"A game with {_number(moves.mean)} moves per {per} in which every {per} uses all "
+        f"their time lasts {_number(seats * typical_seconds / 60)} minutes; most games end "
+        "sooner."
+    )
+    return ClockAdvice(setting, games, worst_case_minutes, tuple(reasons))
+
+
+def worst_case_games(kind: str, games: int = 1, max_games: int | None = None) -> int:
+    """The most games a match can take: single 1, best of N and fixed N: N, first to N: its
+    ``max_games`` cap (required, since drawn games do not count)."""
+    if not isinstance(games, int) or games < 1:
+        raise ClockInputError(f"a match needs at least one game, not {games!r}")
+    if kind == "single":
+        return 1
+    if kind in ("best_of", "fixed"):
+        return games
+    if kind == "first_to":
+        if max_games is None:
+            raise ClockInputError(
+                f"first to {games} wins has no longest length while draws do not count: "
+                "give it a max_games cap"
+            )
+        if max_games < games:
+            raise ClockInputError(f"max_games ({max_games}) is less than {games}")
+        return max_games
+    raise ClockInputError(
+        f"unknown match format {kind!r} (formats: single, best_of, first_to, fixed)"
+    )
+
+
+def _worst_case_games(match: MatchFormatLike | int) -> tuple[int, str]:
+    if isinstance(match, int):
+        if isinstance(match, bool) or match < 1:
+            raise ClockInputError(f"a match needs at least one game, not {match!r}")
+        if match == 1:
+            return 1, "The match is a single game."
+        return match, f"The match can run to {match} games."
+    games = match.max_games_needed()
+    description = match.describe()
+    if games is None:
+        raise ClockInputError(
+            f"the match ({description}) has no longest length: give it a max_games cap"
+        )
+    if games == 1:
+        return 1, f"The match ({description}) is one game."
+    return games, f"The match ({description}) can run to {games} games."
+
+
+def _choose_bonus(kind: IncrementKind, seat_seconds: float, moves: float, share: float) -> int:
+    if kind is IncrementKind.NONE:
+        return 0
+    fitting = [bonus for bonus in FRIENDLY_BONUSES if moves * bonus <= share * seat_seconds]
+    for bonus in reversed(fitting):
+        if seat_seconds - moves * bonus >= MIN_BASE_MINUTES * 60:
+            return bonus
+    return 0
+
+
+def _check_parameters(
+    slot_minutes: float, seats: int, setup_minutes: float, increment_share: float
+) -> None:
+    if not (math.isfinite(slot_minutes) and slot_minutes > 0):
+        raise ClockInputError(
+            f"the time slot must be a positive number of minutes, not {slot_minutes}"
+        )
+    if not isinstance(seats, int) or seats < 1:
+        raise ClockInputError(f"a game needs at least one seat, not {seats!r}")
+    if not (math.isfinite(setup_minutes) and setup_minutes >= 0):
+        raise ClockInputError(
+            f"the set-up allowance must be zero or more minutes, not {setup_minutes}"
+        )
+    if not 0 <= increment_share < 1:
+        raise ClockInputError(
+            f"the increment share must be at least 0 and below 1, not {increment_share}"
+        )
+
+
+def _no_fit_message(
+    slot_minutes: float, games: int, seats: int, setup_minutes: float, minimum_game: float
+) -> str:
+    needed = games * minimum_game
+    fitting_games = math.floor(slot_minutes / minimum_game + 1e-9)
+    message = (
+        f"no clock fits: {games} game{'s' if games != 1 else ''} with {seats} clocks of at "
+        f"least {MIN_BASE_MINUTES} minute each and {_number(setup_minutes)} minutes of set-up "
+        f"per game need {_number(needed)} minutes, more than the {_number(slot_minutes)}-minute "
+        f"slot. A slot of at least {math.ceil(needed - 1e-9)} minutes would fit"
+    )
+    if fitting_games >= 1:
+        return (
+            message + f", or a match of at most {fitting_games} "
+            f"game{'s' if fitting_games != 1 else ''} in this slot."
+        )
+    return message + "; even one game does not fit this slot."
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+def _percent(share: float) -> str:
+    names = {0.25: "a quarter", 0.5: "half", 1 / 3: "a third"}
+    for value, name in names.items():
+        if abs(share - value) < 1e-9:
+            return name
+    return f"{share * 100:.0f}%"

@@ -1,0 +1,22 @@
+"""Errors raised by the clock maths; each subclasses ``ValueError``."""
+
+from __future__ import annotations
+
+
+class ClockError(ValueError):
+    """Base class of every error caused by bad input to the clock maths."""
+
+
+class ClockNotationError(ClockError):
+    """A clock setting text cannot be read."""
+
+
+class ClockInputError(ClockError):
+    """A clock setting, a move duration or an advice parameter is out of range."""
+
+
+class NoClockFitsError(ClockError):
+    """No sensible clock setting makes the match fit the time slot.
+
+    The message says what would fit: a longer slot, or a shorter match.
+    """

@@ -1,0 +1,143 @@
+"""How many moves a game takes, per seat: measured from recorded games, or from the rules.
+
+The clock advice needs the number of moves of the seat that moves most in a game (with a
+Fischer increment or a delay, each of those moves adds time to the game). From recorded
+games the caller counts, for each game, the largest number of moves made by one seat
+(passes included: a pass also earns an increment), and :meth:`MoveEstimate.from_counts`
+summarises them. Without recorded games, :func:`default_move_estimate` gives the limit
+the rules allow:
+
+* Kazambi (rows x cols, 14 tiles per player): a player makes at most 14 moves, and the
+  board holds at most ``rows * cols // 2`` tiles, half of them (rounded up) the first
+  player's: 14 on the default 7 x 8 board. Pairs: 7 tiles per seat, so at most 7 moves.
+* Kugamai: 14 tiles per player, so about 14 moves (passes come on top, rarely).
+* Stolbiki: one card per move, so a seat moves as often as it holds cards: 36 cards in
+  2 v 2 (or 1 v 1 as two piles each) gives 9 per seat, 52 cards 13; in 3 v 3, 6 and 9.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.clocks.errors import ClockInputError
+
+DEFAULT_PERCENTILE = 95
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEstimate:
+    """Moves per seat (the seat with most moves): the mean, a high percentile, and where
+    the figures come from (``games_recorded`` is 0 for an estimate from the rules)."""
+
+    mean: float
+    high: float
+    percentile: int = DEFAULT_PERCENTILE
+    games_recorded: int = 0
+    basis: str = ""
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.mean) and self.mean > 0):
+            raise ClockInputError(f"the mean number of moves must be positive, not {self.mean}")
+        if not (math.isfinite(self.high) and self.high >= self.mean):
+            raise ClockInputError(
+                f"the high number of moves ({self.high}) must be at least the mean ({self.mean})"
+            )
+        if not 50 <= self.percentile <= 100:
+            raise ClockInputError(f"the percentile must be 50..100, not {self.percentile}")
+        if self.games_recorded < 0:
+            raise ClockInputError("the number of recorded games cannot be negative")
+
+    @classmethod
+    def from_counts(
+        cls, counts: Sequence[int], percentile: int = DEFAULT_PERCENTILE
+    ) -> MoveEstimate:
+        """Summarise per-game counts of the most moves made by one seat.
+
+        The high figure is the nearest-rank percentile (the smallest count that at least
+        ``percentile`` % of the games do not exceed).
+        """
+        if not counts:
+            raise ClockInputError("no recorded games: use default_move_estimate instead")
+        if any(not isinstance(count, int) or count < 1 for count in counts):
+            raise ClockInputError("each recorded game must count at least one move per seat")
+        ordered = sorted(counts)
+        rank = max(1, math.ceil(percentile / 100 * len(ordered)))
+        return cls(
+            mean=sum(ordered) / len(ordered),
+            high=float(ordered[rank - 1]),
+            percentile=percentile,
+            games_recorded=len(ordered),
+            basis=f"from {len(ordered)} recorded game{'s' if len(ordered) != 1 else ''}",
+        )
+
+    def describe(self, per: str = "player") -> str:
+        """E.g. "about 13 moves per player (95th percentile 14, from 120 recorded games)"."""
+        if self.games_recorded:
+            return (
+                f"about {_number(self.mean)} moves per {per} "
+                f"({_ordinal(self.percentile)} percentile {_number(self.high)}, {self.basis})"
+            )
+        return f"up to {_number(self.high)} moves per {per} ({self.basis})"
+
+
+def default_move_estimate(game: str, **options: int) -> MoveEstimate:
+    """The rules' limit on moves per seat for ``game`` (an engine name) and its options."""
+    if game in ("kazambi", "anti-kazambi", "kazambi-pairs", "anti-kazambi-pairs"):
+        rows, cols = options.pop("rows", 7), options.pop("cols", 8)
+        _no_other_options(game, options)
+        seats = 4 if game.endswith("pairs") else 2
+        tiles_per_seat = 28 // seats
+        board_share = math.ceil((rows * cols // 2) / seats)
+        limit = min(tiles_per_seat, board_share)
+        basis = f"no recorded games; the rules allow {limit} on a {rows} x {cols} board"
+        return MoveEstimate(limit, limit, 100, 0, basis)
+    if game == "kugamai":
+        _no_other_options(game, options)
+        basis = "no recorded games; 14 tiles per player, passes not counted"
+        return MoveEstimate(14, 14, 100, 0, basis)
+    if game == "stolbiki":
+        deck, team_size = options.pop("deck", 36), options.pop("team_size", 2)
+        _no_other_options(game, options)
+        if deck not in (36, 52) or team_size not in (1, 2, 3):
+            raise ClockInputError(
+                f"stolbiki: deck must be 36 or 52 and team_size 1, 2 or 3, "
+                f"not {deck} and {team_size}"
+            )
+        seats_per_colour = 3 if team_size == 3 else 2
+        cards = math.ceil(deck // 2 / seats_per_colour)
+        basis = f"no recorded games; {cards} cards per seat with {deck} cards"
+        return MoveEstimate(cards, cards, 100, 0, basis)
+    raise ClockInputError(
+        f"no move estimate for game {game!r}: use kazambi, anti-kazambi, kazambi-pairs, "
+        "anti-kazambi-pairs, kugamai or stolbiki, or pass measured figures"
+    )
+
+
+def seats_of(game: str, **options: int) -> int:
+    """How many seats (clocks) a game of ``game`` has (1 v 1 Stolbiki has four piles)."""
+    if game in ("kazambi-pairs", "anti-kazambi-pairs"):
+        return 4
+    if game == "stolbiki":
+        return 6 if options.get("team_size", 2) == 3 else 4
+    if game in ("kazambi", "anti-kazambi", "kugamai"):
+        return 2
+    raise ClockInputError(f"unknown game {game!r}")
+
+
+def _no_other_options(game: str, options: dict[str, int]) -> None:
+    if options:
+        raise ClockInputError(f"{game}: unknown option {sorted(options)[0]!r}")
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+def _ordinal(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
