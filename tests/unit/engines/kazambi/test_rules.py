@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.engines import get_engine
@@ -12,7 +14,7 @@ from games.engines.kazambi import (
     KazambiEngine,
     KazambiPairsEngine,
 )
-from tests.unit.engines.kazambi.helpers import DEAL, game, random_game
+from tests.unit.engines.kazambi.helpers import game, random_game
 
 kazambi = KazambiEngine()
 pairs = KazambiPairsEngine()
@@ -100,7 +102,7 @@ def test_any_board_from_2_to_12(rows: int, cols: int) -> None:
 @pytest.mark.parametrize(
     "options", [{"rows": 1}, {"cols": 13}, {"rows": "7"}, {"cols": True}, {"size": 7}]
 )
-def test_bad_board_options_are_rejected(options: dict[str, object]) -> None:
+def test_bad_board_options_are_rejected(options: dict[str, Any]) -> None:
     with pytest.raises(OptionError):
         kazambi.new_game(seed=1, **options)
 
