@@ -40,9 +40,7 @@ def position_doc(
     }
 
 
-def position(
-    chain: list[str], seat0: list[str], to_move: int = 0, low: int = 0
-) -> KugamaiState:
+def position(chain: list[str], seat0: list[str], to_move: int = 0, low: int = 0) -> KugamaiState:
     return ENGINE.from_dict(position_doc(chain, seat0, to_move, low))
 
 

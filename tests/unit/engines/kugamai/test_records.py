@@ -66,8 +66,9 @@ def test_record_with_a_tile_from_the_wrong_hand():
     mover_hand = record["deal"]["hands"][1 - record["deal"]["first"]]
     # Move 2 is laid by the seat that did not open; a 0-x tile of the opener will not do.
     opener_zero = next(
-        t for t in record["deal"]["hands"][record["deal"]["first"]] if t.startswith("0-")
-        and t != "0-0"
+        t
+        for t in record["deal"]["hands"][record["deal"]["first"]]
+        if t.startswith("0-") and t != "0-0"
     )
     assert opener_zero not in mover_hand
     record["moves"][1] = opener_zero
@@ -84,9 +85,9 @@ def test_record_with_a_move_after_the_end():
 
 def test_record_with_a_wrong_result():
     record = finished_record()
-    record["result"] = dict(record["result"], winner={0: 1, 1: None, None: 0}[
-        record["result"]["winner"]
-    ])
+    record["result"] = dict(
+        record["result"], winner={0: 1, 1: None, None: 0}[record["result"]["winner"]]
+    )
     with pytest.raises(DocumentError, match="states winner"):
         ENGINE.replay(record)
 

@@ -36,9 +36,7 @@ def test_deal_gives_doubles_out_and_eleven_shuffled_tiles_each(seed):
     assert {"1-1", "2-2", "3-3"} <= set(hands[low])
     assert {"4-4", "5-5", "6-6"} <= set(hands[1 - low])
     assert not {"4-4", "5-5", "6-6"} & set(hands[low])
-    assert sorted(hands[0] + hands[1]) == sorted(
-        f"{a}-{b}" for a in range(7) for b in range(a, 7)
-    )
+    assert sorted(hands[0] + hands[1]) == sorted(f"{a}-{b}" for a in range(7) for b in range(a, 7))
 
 
 def test_low_doubles_seat_is_drawn_by_lot_when_not_given():
