@@ -110,7 +110,7 @@ class WeightBuilder:
                 bits = difference_bits if name.endswith("difference") else count_bits
                 widths.append((("Q", bracket, name), bits))
             size = max(self.group_sizes[bracket], 1)
-            widths.append((("O", bracket), (n * (size * size + n)).bit_length() + 1))
+            widths.append((("O", bracket), (n * (2 * size * size + n)).bit_length() + 1))
 
         for bracket in range(groups):
             widths.append((("D", bracket), count_bits))
@@ -139,8 +139,11 @@ class WeightBuilder:
             self._add_upfloat_costs(costs, lower, bracket, difference)
             order = lower.position * lower.position
         else:
-            half = self.group_sizes[bracket] // 2
+            size = self.group_sizes[bracket]
+            half = size // 2
             order = (lower.position - upper.position - half) ** 2
+            if (upper.position < half) == (lower.position < half):
+                order += size * size  # an exchange between S1 and S2 comes after transpositions
         costs.append((("O", bracket), order))
         return self._weight(costs)
 

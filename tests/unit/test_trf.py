@@ -1,0 +1,156 @@
+"""TRF-16 reading, writing and pairing of hand-made cases derived from the Dutch rules."""
+
+import pytest
+
+from tournaments.trf import (
+    TrfError,
+    add_round,
+    format_pairings,
+    main,
+    pair_trf,
+    read_trf,
+    write_trf,
+)
+
+NAMES = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel"]
+
+
+def player_line(rank: int, blocks: str = "") -> str:
+    name = f"{NAMES[rank - 1]}, X"
+    rating = 2500 - 100 * rank
+    base = (
+        f"001 {rank:>4} m    {name:<33} {rating:>4} NED {10000000 + rank:>11} 1990/01/01 "
+        f" 0.0 {rank:>4}"
+    )
+    return (base + blocks).rstrip()
+
+
+def trf(count: int, rounds: dict[int, str] | None = None, extra: str = "XXC white1") -> str:
+    rounds = rounds or {}
+    lines = ["012 Test Open", "XXR 5", extra]
+    lines += [player_line(rank, rounds.get(rank, "")) for rank in range(1, count + 1)]
+    return "\n".join(lines) + "\n"
+
+
+def test_round_one_pairs_top_half_against_bottom_half_with_white_to_player_one() -> None:
+    assert pair_trf(trf(8)) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+
+
+def test_round_one_black1_gives_player_one_the_second_move() -> None:
+    assert pair_trf(trf(8, extra="XXC black1")) == [(5, 1), (2, 6), (7, 3), (4, 8)]
+
+
+def test_round_one_odd_field_gives_the_bye_to_the_lowest_seed() -> None:
+    assert pair_trf(trf(7)) == [(1, 4), (5, 2), (3, 6), (7, 0)]
+
+
+def test_round_two_pairs_each_score_group_and_alternates_colours() -> None:
+    rounds = {
+        1: "     5 w 1",
+        5: "     1 b 0",
+        2: "     6 b 0",
+        6: "     2 w 1",
+        3: "     7 w 1",
+        7: "     3 b 0",
+        4: "     8 b 0",
+        8: "     4 w 1",
+    }
+    assert pair_trf(trf(8, rounds)) == [(6, 1), (8, 3), (2, 5), (4, 7)]
+
+
+def test_bye_goes_to_lowest_eligible_player_not_to_last_rounds_bye() -> None:
+    rounds = {
+        1: "     4 w 1",
+        4: "     1 b 0",
+        5: "     2 w 0",
+        2: "     5 b 1",
+        3: "     6 w 1",
+        6: "     3 b 0",
+        7: "  0000 - U",
+    }
+    # 1-3 would deny a colour preference (C12); the first transposition, 1-7 and 2-3, does not.
+    assert pair_trf(trf(7, rounds)) == [(7, 1), (2, 3), (4, 5), (6, 0)]
+
+
+def test_players_who_met_are_not_paired_again() -> None:
+    rounds = {1: "     3 w =", 3: "     1 b =", 2: "     4 b =", 4: "     2 w ="}
+    # 1-3 is a rematch; 1-2 and 3-4 satisfy every colour preference, 1-4 and 2-3 would not.
+    assert pair_trf(trf(4, rounds)) == [(2, 1), (3, 4)]
+
+
+def test_a_forfeited_game_is_no_meeting() -> None:
+    rounds = {1: "     3 w +", 3: "     1 b -", 2: "     4 b +", 4: "     2 w -"}
+    pairs = pair_trf(trf(4, rounds))
+    assert {frozenset(pair) for pair in pairs} == {frozenset((1, 2)), frozenset((3, 4))}
+
+
+def test_xxp_forbids_a_pair() -> None:
+    text = trf(4) + "XXP 1 3\n"
+    assert pair_trf(text) == [(1, 4), (3, 2)]
+
+
+def test_downfloaters_move_to_the_next_group_and_meet_its_top() -> None:
+    rounds = {
+        1: "     4 w 1",
+        4: "     1 b 0",
+        5: "     2 w 0",
+        2: "     5 b 1",
+        3: "     6 w =",
+        6: "     3 b =",
+    }
+    assert pair_trf(trf(6, rounds)) == [(2, 1), (4, 3), (6, 5)]
+
+
+def test_absence_entered_for_the_round_to_pair_removes_the_player() -> None:
+    rounds = {8: "  0000 - H"}
+    pairs = pair_trf(trf(8, rounds))
+    assert all(8 not in pair for pair in pairs)
+    assert pairs[-1][1] == 0 and len(pairs) == 4
+
+
+def test_round_trip_keeps_every_line() -> None:
+    text = trf(6, {1: "     4 w 1     2 b =", 4: "     1 b 0  0000 - H"}) + "XXP 2 5\n"
+    assert write_trf(read_trf(text)) == text
+    tournament = read_trf(text)
+    assert tournament.total_rounds == 5
+    assert tournament.initial_colour == "W"
+    assert tournament.forbidden == {frozenset((2, 5))}
+    assert tournament.players[0].rounds[1].result == "="
+    assert tournament.players[3].rounds[1].opponent is None
+
+
+def test_add_round_then_pair_the_next() -> None:
+    text = trf(8)
+    pairs = pair_trf(text)
+    with_round = read_trf(write_trf(add_round(read_trf(text), pairs)))
+    assert with_round.players[0].rounds[0].opponent == 5
+
+
+def test_xxc_rank_uses_the_rank_column_as_pairing_number() -> None:
+    lines = trf(4, extra="XXC white1 rank").splitlines()
+    # swap the rank columns of players 1 and 4
+    lines[3] = lines[3][:85] + "   4"
+    lines[6] = lines[6][:85] + "   1"
+    pairs = pair_trf("\n".join(lines) + "\n")
+    assert pairs == [(4, 3), (1, 2)]
+
+
+def test_format_pairings() -> None:
+    assert format_pairings([(12, 5), (7, 0)]) == "2\n12 5\n7 0\n"
+
+
+def test_errors_are_clear() -> None:
+    with pytest.raises(TrfError, match="XXR"):
+        pair_trf("012 x\n" + player_line(1) + "\n" + player_line(2) + "\n")
+    with pytest.raises(TrfError, match="line 2"):
+        read_trf("012 x\n001    x m\n")
+    rounds = {1: "     2 w 1", 2: "     1 b 0"}
+    with pytest.raises(TrfError, match="no legal pairing"):
+        pair_trf(trf(2, rounds))
+
+
+def test_command_line_prints_pairings(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "t.trf"
+    path.write_text(trf(4))
+    assert main([str(path)]) == 0
+    assert capsys.readouterr().out == "2\n1 3\n4 2\n"
