@@ -1,0 +1,141 @@
+"""The bot interface: a bot gets what its seat may see and returns a move text.
+
+``Bot.choose(game, observation, budget)`` takes the engine name and the observation that
+``engine.observation(state, seat)`` gives the seat to move: the whole state for Kazambi and
+Kugamai (perfect information), only the seat's own hand, the table, hand sizes and shown
+cards for Stolbiki. A bot never sees a Stolbiki state document with every hand:
+:func:`check_observation` refuses it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.engines import ENGINE_NAMES
+
+DEFAULT_ITERATIONS = 1000
+
+
+class BotError(ValueError):
+    """A bot was set up or called with bad input (unknown kind, bad budget, wrong game)."""
+
+
+class HiddenInformationError(BotError):
+    """A bot was handed information its seat may not see (another seat's hidden cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a bot may think about one move.
+
+    ``iterations`` gives reproducible play (same seed, same moves); ``seconds`` is a wall
+    clock limit per move. With both, the search stops at whichever comes first; with
+    neither, it runs :data:`DEFAULT_ITERATIONS` iterations.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is not None and (
+            isinstance(self.iterations, bool)
+            or not isinstance(self.iterations, int)
+            or self.iterations < 1
+        ):
+            raise BotError(
+                f"budget iterations must be a whole number >= 1, not {self.iterations!r}"
+            )
+        if self.seconds is not None and (
+            isinstance(self.seconds, bool)
+            or not isinstance(self.seconds, int | float)
+            or not self.seconds > 0
+        ):
+            raise BotError(f"budget seconds must be a positive number, not {self.seconds!r}")
+
+    def clock(self) -> BudgetClock:
+        """A countdown for one move."""
+        iterations = self.iterations
+        if iterations is None and self.seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        return BudgetClock(iterations, deadline)
+
+
+class BudgetClock:
+    """Counts the iterations of one search against its :class:`Budget`."""
+
+    __slots__ = ("limit", "deadline", "done")
+
+    def __init__(self, limit: int | None, deadline: float | None) -> None:
+        self.limit = limit
+        self.deadline = deadline
+        self.done = 0
+
+    def tick(self) -> bool:
+        """Count one iteration; return True while another one is allowed."""
+        self.done += 1
+        if self.limit is not None and self.done >= self.limit:
+            return False
+        return self.deadline is None or time.perf_counter() < self.deadline
+
+    def expired(self) -> bool:
+        """True once the wall-clock limit (if any) has passed."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def check_observation(game: str, observation: Mapping[str, Any]) -> int:
+    """Check that ``observation`` is a seat's view of a game of ``game`` that is not over;
+    return the seat to move (the seat the bot plays)."""
+    if game not in ENGINE_NAMES:
+        raise BotError(f"unknown game {game!r} (games: {', '.join(ENGINE_NAMES)})")
+    if not isinstance(observation, Mapping):
+        raise BotError("an observation must be a JSON object (engine.observation(state, seat))")
+    if observation.get("game", game) != game:
+        raise BotError(f"observation is for {observation.get('game')!r}, not {game!r}")
+    to_move = observation.get("to_move")
+    if isinstance(to_move, bool) or not isinstance(to_move, int):
+        raise BotError("observation needs 'to_move', the seat whose turn it is")
+    if game == "stolbiki":
+        if "hands" in observation:
+            raise HiddenInformationError(
+                "a Stolbiki bot must get engine.observation(state, seat), not the state "
+                "document: that one shows every seat's hidden cards"
+            )
+        if observation.get("seat") != to_move:
+            raise BotError(
+                f"the observation is seat {observation.get('seat')!r}'s, but seat {to_move} "
+                "is to move: a bot only moves for the seat whose view it gets"
+            )
+        if observation.get("is_over"):
+            raise BotError("the game is over: there is no move to choose")
+    return to_move
+
+
+class Bot(ABC):
+    """A player. ``seed`` makes it reproducible: the same seed, observations and budgets
+    give the same moves (with an iteration budget)."""
+
+    kind: ClassVar[str]
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(
+        self, game: str, observation: Mapping[str, Any], budget: Budget | None = None
+    ) -> str:
+        """The canonical text of the move this bot plays for the seat to move."""
+        check_observation(game, observation)
+        return self.pick(game, observation, budget or Budget())
+
+    @abstractmethod
+    def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
+        """:meth:`choose` after the observation was checked."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed!r}>"

@@ -1,0 +1,163 @@
+"""Monte Carlo tree search (UCT), with determinization for hidden cards.
+
+One tree serves every game. In a perfect-information game each iteration copies the root
+state, descends the tree by UCB1, adds one node and finishes the game with a random
+rollout on the engine's fast path. For Stolbiki every iteration first deals the unseen
+cards afresh (:meth:`SearchGame.determinize`) and descends only through moves legal in
+that deal, counting for each child how often it was available (single-observer
+information-set MCTS); UCB1 uses that count in place of the parent's visits.
+
+Where a position has many moves (Kazambi has hundreds), a node widens progressively:
+it considers its first ``widening * sqrt(visits)`` moves, in an order shuffled once when
+the node is created (the root may be ordered by a heuristic instead).
+
+With an iteration budget the search is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.bots.adapters import SearchGame, search_game
+from games.bots.base import Bot, Budget
+
+#: Exploration constant of UCB1 (rewards are 0, 1/2 or 1).
+EXPLORATION = 0.7
+#: Moves beyond which a node widens progressively.
+WIDE = 24
+
+
+class Node:
+    """A tree node: the move that led here, made by ``side``; rewards are ``side``'s."""
+
+    __slots__ = ("move", "side", "children", "visits", "reward", "available", "order")
+
+    def __init__(self, move: Any, side: int) -> None:
+        self.move = move
+        self.side = side
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        #: The node's moves in the order they are tried (perfect information only).
+        self.order: list[Any] | None = None
+
+
+def search(
+    game: SearchGame,
+    root_state: Any,
+    budget: Budget,
+    rng: random.Random,
+    root_order: Callable[[Any, list[Any]], list[Any]] | None = None,
+    widening: float = 2.0,
+) -> tuple[Any, Node]:
+    """Run MCTS from ``root_state`` (left unchanged); return the most visited root move
+    and the root node."""
+    root = Node(None, -1)
+    clock = budget.clock()
+    perfect = game.perfect_information
+    first_moves = game.moves(root_state)
+    if len(first_moves) == 1:
+        return first_moves[0], root
+    if perfect:
+        root.order = root_order(root_state, first_moves) if root_order else _shuffled(
+            first_moves, rng
+        )
+    while True:
+        _iterate(game, root, root_state, rng, perfect, widening)
+        if not clock.tick():
+            break
+    best = max(root.children.values(), key=lambda child: (child.visits, child.reward))
+    return best.move, root
+
+
+def _shuffled(moves: list[Any], rng: random.Random) -> list[Any]:
+    order = list(moves)
+    rng.shuffle(order)
+    return order
+
+
+def _iterate(
+    game: SearchGame,
+    root: Node,
+    root_state: Any,
+    rng: random.Random,
+    perfect: bool,
+    widening: float,
+) -> None:
+    state = game.determinize(root_state, rng)
+    node = root
+    path = [root]
+    log = math.log
+    sqrt = math.sqrt
+    expanded = False
+    while True:
+        if perfect:
+            order = node.order
+            if order is None:
+                order = node.order = _shuffled(game.moves(state), rng)
+            if len(order) > WIDE:
+                limit = max(WIDE // 2, int(widening * sqrt(node.visits + 1)))
+                candidates = order[:limit]
+            else:
+                candidates = order
+        else:
+            candidates = game.moves(state)
+        if not candidates:
+            break
+        children = node.children
+        side = game.to_move(state) % 2
+        untried = [move for move in candidates if move not in children]
+        if untried:
+            move = untried[0] if perfect else untried[int(rng.random() * len(untried))]
+            game.push(state, move)
+            child = children[move] = Node(move, side)
+            path.append(child)
+            expanded = True
+            break
+        best: Node | None = None
+        best_value = -1.0
+        for move in candidates:
+            child = children[move]
+            child.available += 1
+            value = child.reward / child.visits + EXPLORATION * sqrt(
+                log(child.available) / child.visits
+            )
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None
+        game.push(state, best.move)
+        node = best
+        path.append(best)
+    winner = game.rollout(state, rng) if expanded else game.winner(state)
+    for visited in path:
+        visited.visits += 1
+        if winner is None:
+            visited.reward += 0.5
+        elif winner == visited.side:
+            visited.reward += 1.0
+
+
+class MctsBot(Bot):
+    """UCT with random rollouts; ``exploration`` and ``widening`` tune the tree."""
+
+    kind = "mcts"
+
+    def __init__(self, seed: int | None = None, *, endgame_solver: bool = True) -> None:
+        super().__init__(seed)
+        self.endgame_solver = endgame_solver
+
+    def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
+        adapter = search_game(game)
+        state = adapter.load(observation, self.rng)
+        if self.endgame_solver:
+            from games.bots.solvers import solved_move
+
+            solved = solved_move(game, state)
+            if solved is not None:
+                return solved
+        move, _ = search(adapter, state, budget, self.rng)
+        return adapter.text(state, move)
