@@ -1,0 +1,41 @@
+"""The fast random playout agrees with the public API."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engines import get_engine
+from games.engines.kazambi import KazambiEngine
+from games.engines.kazambi.playout import _kth_bit, random_playout
+from tests.unit.engines.kazambi.helpers import random_game
+
+
+@pytest.mark.parametrize("game", ["kazambi", "kazambi-pairs", "anti-kazambi", "anti-kazambi-pairs"])
+@pytest.mark.parametrize(("rows", "cols"), [(7, 8), (2, 2), (3, 5), (12, 12)])
+def test_same_seed_same_game_as_through_the_public_api(game: str, rows: int, cols: int) -> None:
+    engine = get_engine(game)
+    assert isinstance(engine, KazambiEngine)
+    for seed in range(15):
+        state = random_game(engine, seed, rows=rows, cols=cols)
+        result = random_playout(random.Random(seed), game=game, rows=rows, cols=cols)
+        assert result == engine.result(state)
+
+
+def test_default_options_and_errors() -> None:
+    result = random_playout(random.Random(1))
+    assert set(result) == {"winner", "stuck_seat", "tiles_placed"}
+    with pytest.raises(ValueError, match="unknown Kazambi variant"):
+        random_playout(random.Random(1), game="kugamai")
+    with pytest.raises(ValueError, match="rows must be"):
+        random_playout(random.Random(1), rows=13)
+
+
+def test_kth_bit() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        mask = rng.getrandbits(rng.randrange(1, 300)) | 1
+        bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
+        k = rng.randrange(len(bits))
+        assert _kth_bit(mask, k) == bits[k]
