@@ -1,0 +1,12 @@
+"""gunicorn settings for the web process (see deploy/README section of the main README)."""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
+accesslog = "-"
+errorlog = "-"
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

@@ -1,0 +1,74 @@
+"""The games of a match: one row per game played on a pairing's board."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.engines import ENGINE_NAMES
+
+
+class Termination(models.TextChoices):
+    NORMAL = "normal", "Played to the end"
+    TIME_FORFEIT = "time_forfeit", "Time forfeit (flag fell)"
+    FORFEIT = "forfeit", "Forfeit"
+    ADJUDICATED = "adjudicated", "Adjudicated"
+
+
+class Game(models.Model):
+    """Game ``number`` (1-based) of the match on ``pairing``.
+
+    Sides: 0 is the pairing's entrant A, 1 is entrant B. ``first_side`` is the side that
+    moved first (Kugamai: that held the low doubles), alternating through the match.
+    A stored ``record`` (GAMES.md section 5) lists side 0's seats first.
+    """
+
+    pairing = models.ForeignKey(
+        "tournaments.Pairing", on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=32, choices=[(name, name) for name in ENGINE_NAMES])
+    options = models.JSONField(default=dict, blank=True)
+    first_side = models.PositiveSmallIntegerField()
+    deal_seed = models.BigIntegerField(null=True, blank=True)
+    record = models.JSONField(null=True, blank=True)
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    termination = models.CharField(
+        max_length=16, choices=Termination.choices, default=Termination.NORMAL
+    )
+    score_detail = models.JSONField(
+        null=True, blank=True, help_text="Stolbiki column points and sums, from the record."
+    )
+    move_count = models.PositiveIntegerField(null=True, blank=True)
+    clock_left = models.JSONField(
+        null=True, blank=True, help_text="Seconds left on each seat's clock at the end."
+    )
+    played_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pairing", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["pairing", "number"], name="game_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(condition=Q(first_side__in=(0, 1)), name="game_first_side"),
+            models.CheckConstraint(
+                condition=Q(winner_side__isnull=True) | Q(winner_side__in=(0, 1)),
+                name="game_winner_side",
+            ),
+            models.CheckConstraint(
+                condition=Q(termination__in=Termination.values), name="game_termination_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(game__in=ENGINE_NAMES), name="game_name_known"
+            ),
+        ]
+        indexes = [models.Index(fields=["game", "played_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.pairing} game {self.number}"

@@ -1,0 +1,136 @@
+"""The deployment files parse, and everything they name exists in the project."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+SETTINGS_TEXT = (ROOT / "config" / "settings.py").read_text()
+README = (ROOT / "README.md").read_text()
+
+
+def _compose() -> dict[str, Any]:
+    return yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+
+
+def _k8s_documents() -> list[dict[str, Any]]:
+    return [doc for doc in yaml.safe_load_all((DEPLOY / "k8s" / "app.yaml").read_text()) if doc]
+
+
+def _systemd_commands() -> dict[str, str]:
+    commands = {}
+    for unit in sorted((DEPLOY / "systemd").glob("*.service")):
+        for line in unit.read_text().splitlines():
+            if line.startswith("ExecStart="):
+                commands[unit.name] = line.removeprefix("ExecStart=")
+    return commands
+
+
+def _app_commands() -> list[list[str]]:
+    compose = _compose()
+    commands = [
+        service["command"] for service in compose["services"].values()
+        if "build" in service and "command" in service
+    ]
+    for doc in _k8s_documents():
+        spec = doc.get("spec", {}).get("template", {}).get("spec", {})
+        commands += [c["command"] for c in spec.get("containers", []) if "command" in c]
+    for command in _systemd_commands().values():
+        words = shlex.split(command)
+        words[0] = Path(words[0]).name
+        commands.append(words)
+    return commands
+
+
+def _check_module(module: str) -> None:
+    assert importlib.util.find_spec(module) is not None, f"no module {module}"
+
+
+def test_compose_has_the_services_a_club_needs() -> None:
+    services = _compose()["services"]
+    assert {"web", "worker", "beat", "postgres", "redis", "migrate"} <= set(services)
+
+
+@pytest.mark.parametrize("command", _app_commands(), ids=lambda c: " ".join(c)[:60])
+def test_every_command_names_something_that_exists(command: list[str]) -> None:
+    program = command[0]
+    if program == "gunicorn":
+        module = command[1].split(":")[0]
+        _check_module(module)
+        config = command[command.index("--config") + 1]
+        assert (ROOT / config).exists()
+    elif program == "celery":
+        _check_module(command[command.index("-A") + 1] + ".celery")
+        assert command[command.index("-A") + 2] in {"worker", "beat"}
+    elif program == "python":
+        assert command[1] == "manage.py"
+        from django.core.management import get_commands
+
+        assert command[2] in get_commands()
+    else:
+        pytest.fail(f"unexpected program {program}")
+
+
+def test_environment_variables_are_settings() -> None:
+    names = set()
+    for line in (DEPLOY / "env.example").read_text().splitlines():
+        if line and not line.startswith("#"):
+            names.add(line.split("=", 1)[0])
+    for service in _compose()["services"].values():
+        if "build" in service:
+            names |= set(service.get("environment", {}))
+    for name in names:
+        assert re.search(rf'"{name}"', SETTINGS_TEXT), f"{name} is not read by the settings"
+        assert f"`{name}`" in README or name in README, f"{name} is not in the README table"
+
+
+def test_systemd_units_start_the_documented_commands() -> None:
+    commands = _systemd_commands()
+    assert set(commands) == {
+        "clubtourney-web.service", "clubtourney-worker.service", "clubtourney-beat.service"
+    }
+    for command in commands.values():
+        words = shlex.split(command)
+        documented = " ".join([Path(words[0]).name, *words[1:4]])
+        assert documented in README, f"README does not document {command!r}"
+
+
+def test_dockerfile_copies_every_app() -> None:
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    for app in ("config", "players", "games", "tournaments", "manage.py"):
+        assert f"COPY {app}" in dockerfile
+
+
+def _manage(*args: str, **env: str) -> Any:
+    import os
+    import subprocess
+    import sys
+
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    clean.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "false",
+                  "DATABASE_URL": "sqlite:////tmp/deploy-check.sqlite3", **env})
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=clean,
+                          capture_output=True, text=True)
+
+
+def test_production_settings_pass_check_deploy() -> None:
+    done = _manage("check", "--deploy", "--fail-level", "WARNING", SECRET_KEY="k" * 50)
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert "no issues" in done.stdout
+
+
+def test_production_refuses_to_start_without_secret_key() -> None:
+    done = _manage("check", SECRET_KEY="")
+    assert done.returncode != 0
+    assert "SECRET_KEY is not set" in done.stderr
+    weak = _manage("check", SECRET_KEY="short")
+    assert weak.returncode != 0
+    assert "too weak" in weak.stderr
