@@ -36,7 +36,7 @@ from games.engines.errors import (
     NotationError,
     OptionError,
 )
-from games.engines.kugamai import documents
+from games.engines.kugamai import documents, match
 from games.engines.kugamai.dealing import draw_deal
 from games.engines.kugamai.playout import BLOCKED, DOUBLES_OUT
 from games.engines.kugamai.state import KugamaiState
@@ -74,7 +74,7 @@ class KugamaiEngine(Engine[KugamaiState]):
     def low_doubles_seat(self, game_index: int, first: int = 0) -> int:
         """The seat taking the low doubles in game ``game_index`` (0-based) of a match
         whose first game gave them to seat ``first`` (drawn by lot): it alternates."""
-        return self.starting_seat(game_index, first)
+        return match.low_doubles_seat(game_index, first)
 
     # -- a game from start to end ----------------------------------------------------
 

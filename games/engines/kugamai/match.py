@@ -10,6 +10,8 @@ more wins decides, and equal wins is a drawn match.
 (True, None)
 >>> match_decided((2, 1), 4)
 (False, None)
+>>> [low_doubles_seat(game, first=1) for game in range(4)]
+[1, 0, 1, 0]
 """
 
 from __future__ import annotations
@@ -48,3 +50,14 @@ def match_decided(
             return True, None
         return True, 0 if first > second else 1
     return False, None
+
+
+def low_doubles_seat(game_index: int, first: int = 0) -> int:
+    """The seat taking the low doubles (1-1, 2-2, 3-3) in game ``game_index`` (0-based) of
+    a match whose first game gave them to seat ``first``, drawn by lot: they alternate.
+    Pass it to ``new_game`` as the option ``low_doubles_seat``."""
+    if isinstance(first, bool) or first not in (0, 1):
+        raise OptionError(f"kugamai: seat {first!r} does not exist (0..1)")
+    if isinstance(game_index, bool) or not isinstance(game_index, int) or game_index < 0:
+        raise OptionError(f"kugamai: game index must be 0 or more, not {game_index!r}")
+    return (first + game_index) % 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines.errors import EngineError
-from games.engines.kugamai import match_decided
+from games.engines.kugamai import low_doubles_seat, match_decided
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,14 @@ def test_match_options():
 def test_bad_match_figures_are_engine_errors(wins, played, options):
     with pytest.raises(EngineError):
         match_decided(wins, played, **options)
+
+
+def test_low_doubles_seat_helper_alternates():
+    assert [low_doubles_seat(game) for game in range(5)] == [0, 1, 0, 1, 0]
+    assert [low_doubles_seat(game, first=1) for game in range(3)] == [1, 0, 1]
+
+
+@pytest.mark.parametrize(("game", "first"), [(-1, 0), (0, 2), (0, True), (1.0, 0)])
+def test_low_doubles_seat_helper_rejects_bad_input(game, first):
+    with pytest.raises(EngineError):
+        low_doubles_seat(game, first)
