@@ -1,0 +1,74 @@
+"""Fixtures for tournament tests: an organizer, players and tournaments in any state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games.series.format import MatchScore
+
+
+@pytest.fixture
+def organizer(club_a: Any) -> Any:
+    return club_a.organizers.get()
+
+
+@pytest.fixture
+def make_players(club_a: Any) -> Callable[..., list[Any]]:
+    from players.models import Player
+
+    def make(count: int, club: Any = None) -> list[Any]:
+        club = club or club_a
+        start = Player.objects.count()
+        return list(Player.objects.bulk_create(
+            Player(display_name=f"Player {start + i + 1}", club=club) for i in range(count)
+        ))
+
+    return make
+
+
+@pytest.fixture
+def make_tournament(club_a: Any, organizer: Any, make_players: Any) -> Callable[..., Any]:
+    """A tournament with ``entrants`` players entered (rating descending), started if asked."""
+    from tournaments import services
+
+    def make(format: str = "round_robin", entrants: int = 4, start: bool = True,
+             game: str = "kugamai", club: Any = None, actor: Any = None, **fields: Any) -> Any:
+        club = club or club_a
+        actor = actor or organizer
+        tournament = services.tournament_create(
+            actor=actor, club=club, name=f"{format} cup", game=game, format=format, **fields
+        )
+        for index, player in enumerate(make_players(entrants, club)):
+            services.entrant_register(actor=actor, tournament=tournament, player=player,
+                                      rating=2000 - 10 * index)
+        if start:
+            tournament = services.tournament_start(actor=actor, tournament=tournament)
+        return tournament
+
+    return make
+
+
+@pytest.fixture
+def play_round(organizer: Any) -> Callable[..., Any]:
+    """Pair the next round and give every board a result chosen by ``decide(pairing)``."""
+    from tournaments import services
+
+    def default(pairing: Any) -> MatchScore:
+        return MatchScore(1, 0, 0)
+
+    def play(tournament: Any, decide: Callable[[Any], Any] = default) -> Any:
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        for pairing in round_.pairings.filter(outcome="pending"):
+            choice = decide(pairing)
+            if isinstance(choice, str):
+                services.result_record(actor=organizer, pairing=pairing, outcome=choice,
+                                       expected_version=pairing.version)
+            else:
+                services.result_record(actor=organizer, pairing=pairing, score=choice,
+                                       expected_version=pairing.version)
+        return round_
+
+    return play

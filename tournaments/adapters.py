@@ -1,0 +1,181 @@
+"""Turn database rows into the pure cores' inputs, and their answers back.
+
+Nothing here writes; services and selectors load rows, call these functions, and save or
+return what comes back. The functions take plain sequences of model instances whose
+related objects are already loaded, so they issue no queries of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from tournaments.models import (
+    PLAYED_OUTCOMES,
+    ByeKind,
+    Entrant,
+    Outcome,
+    Pairing,
+    Tournament,
+)
+
+if TYPE_CHECKING:
+    from tournaments.pairing.knockout import Bracket
+    from tournaments.pairing.swiss import SwissPlayer
+
+_UNITS = (1, 2, 4, 5, 10, 20, 25, 50, 100)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points per result, as the tournament sets them."""
+
+    win: Decimal = Decimal("1")
+    draw: Decimal = Decimal("0.5")
+    loss: Decimal = Decimal("0")
+    bye: Decimal = Decimal("1")
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> Scoring:
+        return cls(
+            Decimal(tournament.points_win), Decimal(tournament.points_draw),
+            Decimal(tournament.points_loss), Decimal(tournament.points_bye),
+        )
+
+    def unit(self) -> int:
+        """The smallest multiplier that makes every point value a whole number."""
+        values = (self.win, self.draw, self.loss, self.bye)
+        for unit in _UNITS:
+            if all((value * unit) == (value * unit).to_integral_value() for value in values):
+                return unit
+        return 100
+
+    def bye_points(self, kind: str) -> Decimal:
+        return {
+            ByeKind.PAIRING_ALLOCATED: self.bye,
+            ByeKind.FULL_POINT: self.win,
+            ByeKind.HALF_POINT: self.draw,
+            ByeKind.ZERO: self.loss,
+        }.get(ByeKind(kind), self.loss)
+
+
+def pairing_points(pairing: Pairing, scoring: Scoring) -> tuple[Decimal, Decimal] | None:
+    """Points earned by A and by B (B's is 0 for a bye), or None while pending."""
+    outcome = pairing.outcome
+    if outcome == Outcome.PENDING:
+        return None
+    if outcome == Outcome.BYE:
+        return scoring.bye_points(pairing.bye_kind), Decimal(0)
+    return {
+        Outcome.A_WINS: (scoring.win, scoring.loss),
+        Outcome.A_FORFEIT_WIN: (scoring.win, scoring.loss),
+        Outcome.B_WINS: (scoring.loss, scoring.win),
+        Outcome.B_FORFEIT_WIN: (scoring.loss, scoring.win),
+        Outcome.DRAW: (scoring.draw, scoring.draw),
+        Outcome.DOUBLE_FORFEIT: (scoring.loss, scoring.loss),
+    }[Outcome(outcome)]
+
+
+def pairing_order(entrants: Iterable[Entrant]) -> list[Entrant]:
+    """Entrants in pairing-number order: highest rating first, then seed, then entry."""
+    return sorted(
+        entrants,
+        key=lambda e: (-e.rating, e.seed if e.seed is not None else 1 << 30, e.pk),
+    )
+
+
+def swiss_players(
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Sequence[Pairing]],
+    scoring: Scoring,
+    round_number: int,
+    requested_bye_ids: set[int],
+) -> tuple[list[SwissPlayer], dict[int, Entrant]]:
+    """The Swiss engine's view of every entrant before ``round_number``.
+
+    ``rounds`` holds the pairings of rounds 1..round_number-1 in order;
+    ``requested_bye_ids`` the entrants with a bye entered for this round (they are absent
+    from the pairing). Returns the players and the map from pairing number to entrant.
+    """
+    from tournaments.pairing.swiss import BLACK, WHITE, RoundRecord, SwissPlayer
+
+    unit = scoring.unit()
+    ordered = pairing_order(entrants)
+    number_of = {entrant.pk: index for index, entrant in enumerate(ordered, start=1)}
+    histories: dict[int, list[RoundRecord]] = {entrant.pk: [] for entrant in ordered}
+    for pairings in rounds:
+        seen: set[int] = set()
+        for pairing in pairings:
+            points = pairing_points(pairing, scoring) or (Decimal(0), Decimal(0))
+            a_id, b_id = pairing.entrant_a_id, pairing.entrant_b_id
+            if b_id is None:
+                histories[a_id].append(RoundRecord(
+                    points=int(points[0] * unit),
+                    pairing_allocated_bye=pairing.bye_kind == ByeKind.PAIRING_ALLOCATED,
+                ))
+                seen.add(a_id)
+                continue
+            played = pairing.outcome in PLAYED_OUTCOMES
+            histories[a_id].append(RoundRecord(
+                opponent=number_of[b_id], colour=WHITE if played else None, played=played,
+                points=int(points[0] * unit),
+            ))
+            histories[b_id].append(RoundRecord(
+                opponent=number_of[a_id], colour=BLACK if played else None, played=played,
+                points=int(points[1] * unit),
+            ))
+            seen.update((a_id, b_id))
+        for entrant_id, history in histories.items():
+            if entrant_id not in seen:
+                history.append(RoundRecord())
+    players = []
+    for entrant in ordered:
+        records = tuple(histories[entrant.pk])
+        players.append(SwissPlayer(
+            number=number_of[entrant.pk],
+            score=sum(record.points for record in records),
+            history=records,
+            absent=not entrant.plays_in(round_number) or entrant.pk in requested_bye_ids,
+            had_pairing_allocated_bye=any(r.pairing_allocated_bye for r in records),
+        ))
+    return players, {number_of[entrant.pk]: entrant for entrant in ordered}
+
+
+def bracket_of(tournament: Tournament, entrant_count: int, pairings: Iterable[Pairing],
+               seed_of: dict[int, int]) -> Bracket:
+    """The knockout bracket with every decided match of ``pairings`` reported in it."""
+    from tournaments.pairing.knockout import Bracket
+
+    if tournament.format == "double_elimination":
+        bracket = Bracket.double(entrant_count, grand_final_reset=tournament.grand_final_reset)
+    else:
+        bracket = Bracket.single(entrant_count, third_place=tournament.third_place_match)
+    winners: dict[str, int] = {}
+    for pairing in pairings:
+        winner = knockout_winner(pairing)
+        if pairing.bracket_match and winner is not None:
+            winners[pairing.bracket_match] = seed_of[winner]
+    for match_id in list(bracket.matches):  # creation order: inputs come first
+        if match_id in winners and bracket.matches[match_id].status == "ready":
+            bracket.report(match_id, winners[match_id])
+    return bracket
+
+
+def knockout_winner(pairing: Pairing) -> int | None:
+    """The entrant id that goes through from a knockout pairing, if decided."""
+    if pairing.outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE):
+        return pairing.entrant_a_id
+    if pairing.outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN):
+        return pairing.entrant_b_id
+    return None
+
+
+def tiebreak_keys() -> set[str] | None:
+    """The keys of the standings tie-break registry (None while it is not installed)."""
+    try:
+        from tournaments.standings.tiebreaks import REGISTRY
+    except ImportError:
+        return None
+    return set(REGISTRY)

@@ -1,0 +1,204 @@
+"""Pairing the next round: round robin from the Berger tables, Swiss by the Dutch system,
+knockouts from the bracket. One round at a time, under a lock on the tournament row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from config.errors import ApplicationError
+from players.permissions import ensure_can_manage_club
+from tournaments import adapters
+from tournaments.models import (
+    ByeKind,
+    Entrant,
+    Format,
+    Outcome,
+    Pairing,
+    RequestedBye,
+    Round,
+    RoundEntry,
+    RoundStatus,
+    Status,
+    Tournament,
+)
+from tournaments.services.tournaments import lock_tournament
+
+
+@dataclass
+class PlannedPairing:
+    entrant_a: Entrant
+    entrant_b: Entrant | None
+    bye_kind: str = ""
+    bracket_match: str = ""
+    outcome: str = Outcome.PENDING
+
+
+@transaction.atomic
+def round_pair_next(*, actor: Any, tournament: Tournament) -> Round:
+    """Pair and save the next round; refused while the current round lacks results.
+
+    The tournament row stays locked until the transaction commits, so two organizers
+    pairing at the same moment create one round: the second sees it and is refused.
+    """
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if tournament.status != Status.RUNNING:
+        raise ApplicationError(
+            f"Rounds are paired while the tournament runs; it is {tournament.status}.",
+            field="status",
+        )
+    rounds = list(tournament.rounds.order_by("number"))
+    pairings = list(
+        Pairing.objects.filter(round__tournament=tournament).order_by("round__number", "board")
+    )
+    if rounds:
+        current = rounds[-1]
+        missing = [p.board for p in pairings
+                   if p.round_id == current.pk and p.outcome == Outcome.PENDING]
+        if missing:
+            boards = ", ".join(str(b) for b in missing[:10]) + ("..." if len(missing) > 10 else "")
+            raise ApplicationError(
+                f"Round {current.number} still has {len(missing)} missing "
+                f"result{'s' if len(missing) != 1 else ''} (board{'s' if len(missing) != 1 else ''}"
+                f" {boards}): record them before pairing round {current.number + 1}.",
+                field="round",
+            )
+    number = len(rounds) + 1
+    entrants = list(tournament.entrants.select_related("player", "team"))
+    if tournament.is_round_robin:
+        planned = _round_robin(tournament, entrants, number)
+    elif tournament.is_knockout:
+        planned = _knockout(tournament, entrants, pairings, number)
+    else:
+        planned = _swiss(tournament, entrants, rounds, pairings, number)
+    return _save_round(tournament, number, planned)
+
+
+def _forfeit_if_absent(planned: PlannedPairing, number: int) -> PlannedPairing:
+    """In fixed schedules a withdrawn entrant's match is a forfeit, decided at once."""
+    if planned.entrant_b is None:
+        return planned
+    a_plays = planned.entrant_a.plays_in(number)
+    b_plays = planned.entrant_b.plays_in(number)
+    if a_plays and not b_plays:
+        planned.outcome = Outcome.A_FORFEIT_WIN
+    elif b_plays and not a_plays:
+        planned.outcome = Outcome.B_FORFEIT_WIN
+    elif not a_plays and not b_plays:
+        planned.outcome = Outcome.DOUBLE_FORFEIT
+    return planned
+
+
+def _round_robin(tournament: Tournament, entrants: list[Entrant], number: int) -> list[
+        PlannedPairing]:
+    from tournaments.pairing.round_robin import BYE, berger_rounds
+
+    by_seed = {e.seed: e for e in entrants if e.seed is not None}
+    schedule = berger_rounds(len(by_seed), double=tournament.format == Format.DOUBLE_ROUND_ROBIN)
+    if number > len(schedule):
+        raise ApplicationError(
+            f"All {len(schedule)} rounds of the round robin are paired: finish the tournament.",
+            field="round",
+        )
+    planned = []
+    for first, second in schedule[number - 1]:
+        if second == BYE or first == BYE:
+            entrant = by_seed[first or second]
+            planned.append(PlannedPairing(entrant, None, ByeKind.PAIRING_ALLOCATED,
+                                          outcome=Outcome.BYE))
+        else:
+            planned.append(_forfeit_if_absent(
+                PlannedPairing(by_seed[first], by_seed[second]), number))
+    # byes last, as boards go
+    return sorted(planned, key=lambda p: p.entrant_b is None)
+
+
+def _knockout(tournament: Tournament, entrants: list[Entrant], pairings: list[Pairing],
+              number: int) -> list[PlannedPairing]:
+    from tournaments.pairing.knockout import BYE
+
+    seeded = [e for e in entrants if e.seed is not None]
+    by_seed = {e.seed: e for e in seeded}
+    seed_of = {e.pk: int(e.seed) for e in seeded if e.seed is not None}
+    bracket = adapters.bracket_of(tournament, len(seeded), pairings, seed_of)
+    playable = bracket.playable()
+    if not playable:
+        raise ApplicationError("The bracket is complete: finish the tournament.", field="round")
+    planned = []
+    for match in playable:
+        first, second = match.entrants
+        if first in (None, BYE) or second in (None, BYE):
+            continue  # the bracket decides byes by itself
+        planned.append(_forfeit_if_absent(
+            PlannedPairing(by_seed[first], by_seed[second], bracket_match=match.id), number))
+    return planned
+
+
+def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
+           pairings: list[Pairing], number: int) -> list[PlannedPairing]:
+    from tournaments.pairing.swiss import PairingError, pair_round
+
+    total = tournament.rounds_planned or 0
+    if number > total:
+        raise ApplicationError(
+            f"All {total} planned rounds are paired: finish the tournament or plan more rounds.",
+            field="round",
+        )
+    requested = {
+        bye.entrant_id: bye.kind
+        for bye in RequestedBye.objects.filter(entrant__tournament=tournament,
+                                               round_number=number)
+    }
+    requested = {k: v for k, v in requested.items()
+                 if any(e.pk == k and e.plays_in(number) for e in entrants)}
+    by_round: dict[int, list[Pairing]] = {r.pk: [] for r in rounds}
+    for pairing in pairings:
+        by_round[pairing.round_id].append(pairing)
+    scoring = adapters.Scoring.of(tournament)
+    players, entrant_of = adapters.swiss_players(
+        entrants, [by_round[r.pk] for r in rounds], scoring, number, set(requested)
+    )
+    number_of = {entrant.pk: n for n, entrant in entrant_of.items()}
+    forbidden = [
+        frozenset((number_of[f.entrant_low_id], number_of[f.entrant_high_id]))
+        for f in tournament.forbidden_pairings.all()
+    ]
+    try:
+        result = pair_round(players, number, total, forbidden=forbidden,
+                            win_points=int(scoring.win * scoring.unit()))
+    except PairingError as error:
+        raise ApplicationError(f"Round {number} cannot be paired: {error}", field="round") from None
+    planned = [PlannedPairing(entrant_of[a], entrant_of[b]) for a, b in result.pairs]
+    if result.bye is not None:
+        planned.append(PlannedPairing(entrant_of[result.bye], None, ByeKind.PAIRING_ALLOCATED,
+                                      outcome=Outcome.BYE))
+    by_id = {e.pk: e for e in entrants}
+    for entrant_id, kind in sorted(requested.items(), key=lambda item: number_of[item[0]]):
+        planned.append(PlannedPairing(by_id[entrant_id], None, kind, outcome=Outcome.BYE))
+    return planned
+
+
+def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing]) -> Round:
+    if not planned:
+        raise ApplicationError(f"Nobody is left to pair in round {number}.", field="round")
+    decided = all(p.outcome != Outcome.PENDING for p in planned)
+    round_ = Round.objects.create(
+        tournament=tournament, number=number,
+        status=RoundStatus.FINISHED if decided else RoundStatus.PAIRED,
+    )
+    rows = [
+        Pairing(round=round_, board=board, entrant_a=p.entrant_a, entrant_b=p.entrant_b,
+                bye_kind=p.bye_kind, bracket_match=p.bracket_match, outcome=p.outcome)
+        for board, p in enumerate(planned, start=1)
+    ]
+    Pairing.objects.bulk_create(rows)
+    RoundEntry.objects.bulk_create(
+        RoundEntry(round=round_, entrant_id=entrant_id, pairing=row)
+        for row in rows
+        for entrant_id in (row.entrant_a_id, row.entrant_b_id)
+        if entrant_id is not None
+    )
+    return round_

@@ -1,0 +1,264 @@
+"""Creating and configuring tournaments, and moving them through their lifecycle."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from config.errors import ApplicationError
+from games.engines import ENGINE_NAMES, get_engine
+from games.series.format import MatchFormat, SeriesError
+from players.models import Club
+from players.permissions import ensure_can_manage_club
+from tournaments import adapters
+from tournaments.models import (
+    TEAM_GAMES,
+    EntrantKind,
+    Format,
+    Outcome,
+    Pairing,
+    Status,
+    Tournament,
+)
+
+#: Fields that shape the pairings and scores: frozen once the tournament runs.
+STRUCTURAL_FIELDS = frozenset({
+    "game", "game_options", "format", "match_format", "points_win", "points_draw",
+    "points_loss", "points_bye", "third_place_match", "grand_final_reset",
+})
+EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
+
+
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """The tournament row, locked until the transaction ends (serialises its writers)."""
+    return Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+
+
+def _unique_slug(club: Club, name: str, exclude: int | None = None) -> str:
+    base = slugify(name)[:140] or "tournament"
+    others = Tournament.objects.filter(club=club, slug__startswith=base)
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    taken = set(others.values_list("slug", flat=True))
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _entrant_kind(game: str, options: dict[str, Any]) -> str:
+    if game in TEAM_GAMES or (game == "stolbiki" and options.get("team_size") in (2, 3)):
+        return EntrantKind.TEAMS
+    return EntrantKind.PLAYERS
+
+
+def _clean_game(tournament: Tournament) -> None:
+    if tournament.game not in ENGINE_NAMES:
+        raise ApplicationError(
+            f"Unknown game {tournament.game!r}; choose one of {', '.join(ENGINE_NAMES)}.",
+            field="game",
+        )
+    if not isinstance(tournament.game_options, dict):
+        raise ApplicationError("Game options must be a JSON object.", field="game_options")
+    try:
+        options = get_engine(tournament.game).options(**tournament.game_options)
+    except ValueError as error:
+        raise ApplicationError(str(error), field="game_options") from None
+    tournament.game_options = options
+    tournament.entrant_kind = _entrant_kind(tournament.game, options)
+
+
+def _clean_match_format(tournament: Tournament) -> None:
+    value = tournament.match_format
+    try:
+        if isinstance(value, str):
+            match_format = MatchFormat.parse(value)
+        elif not value:
+            match_format = MatchFormat()
+        else:
+            match_format = MatchFormat.from_dict(value)
+    except SeriesError as error:
+        raise ApplicationError(str(error), field="match_format") from None
+    tournament.match_format = match_format.to_dict()
+
+
+def _clean_points(tournament: Tournament) -> None:
+    for name in ("points_win", "points_draw", "points_loss", "points_bye"):
+        try:
+            value = Decimal(str(getattr(tournament, name)))
+        except InvalidOperation:
+            raise ApplicationError(f"{name} must be a number.", field=name) from None
+        if value < 0 or value > 100 or value != value.quantize(Decimal("0.01")):
+            raise ApplicationError(
+                f"{name} must be between 0 and 100 with at most two decimals.", field=name
+            )
+        setattr(tournament, name, value)
+    if not tournament.points_win > 0:
+        raise ApplicationError("A win must be worth more than nothing.", field="points_win")
+    if not tournament.points_win >= tournament.points_draw >= tournament.points_loss:
+        raise ApplicationError(
+            "Points must satisfy win >= draw >= loss.", field="points_draw"
+        )
+
+
+def _clean_tiebreaks(tournament: Tournament) -> None:
+    keys = tournament.tiebreaks
+    if not isinstance(keys, list) or not all(isinstance(k, str) and k for k in keys):
+        raise ApplicationError("Tie-breaks must be a list of tie-break keys.", field="tiebreaks")
+    if len(set(keys)) != len(keys):
+        raise ApplicationError("A tie-break is listed twice.", field="tiebreaks")
+    known = adapters.tiebreak_keys()
+    if known is not None:
+        unknown = [key for key in keys if key not in known]
+        if unknown:
+            raise ApplicationError(
+                f"Unknown tie-break {unknown[0]!r}; choose from {', '.join(sorted(known))}.",
+                field="tiebreaks",
+            )
+
+
+def _clean_format(tournament: Tournament) -> None:
+    if tournament.format not in Format.values:
+        raise ApplicationError(
+            f"Unknown format {tournament.format!r}; choose one of {', '.join(Format.values)}.",
+            field="format",
+        )
+    if tournament.third_place_match and tournament.format != Format.KNOCKOUT:
+        raise ApplicationError(
+            "A third-place match exists only in a (single elimination) knockout.",
+            field="third_place_match",
+        )
+    if tournament.rounds_planned is not None and tournament.rounds_planned < 1:
+        raise ApplicationError("Plan at least one round.", field="rounds_planned")
+    tournament.clock = (tournament.clock or "").strip()
+    tournament.name = (tournament.name or "").strip()
+    if not tournament.name:
+        raise ApplicationError("A tournament needs a name.", field="name")
+
+
+def _clean(tournament: Tournament) -> None:
+    _clean_format(tournament)
+    _clean_game(tournament)
+    _clean_match_format(tournament)
+    _clean_points(tournament)
+    _clean_tiebreaks(tournament)
+    tournament.full_clean(exclude=["slug"] if not tournament.slug else None)
+
+
+@transaction.atomic
+def tournament_create(
+    *, actor: Any, club: Club, name: str, game: str, format: str, **fields: Any
+) -> Tournament:
+    """A new tournament in draft; ``fields`` are any of :data:`EDITABLE_FIELDS`."""
+    unknown = set(fields) - EDITABLE_FIELDS
+    if unknown:
+        raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
+    ensure_can_manage_club(actor, club)
+    tournament = Tournament(club=club, name=name, game=game, format=format,
+                            created_by=actor if getattr(actor, "pk", None) else None)
+    for key, value in fields.items():
+        setattr(tournament, key, value)
+    _clean(tournament)
+    tournament.slug = _unique_slug(club, tournament.name)
+    tournament.full_clean()
+    tournament.save()
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, actor: Any, tournament: Tournament, **fields: Any) -> Tournament:
+    unknown = set(fields) - EDITABLE_FIELDS
+    if unknown:
+        raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if tournament.status == Status.FINISHED:
+        raise ApplicationError("A finished tournament cannot be changed.", field="status")
+    if tournament.status == Status.RUNNING:
+        frozen = sorted(
+            key for key in STRUCTURAL_FIELDS & set(fields)
+            if fields[key] != getattr(tournament, key)
+        )
+        if frozen:
+            raise ApplicationError(
+                f"{frozen[0]} cannot change once the tournament is running.", field=frozen[0]
+            )
+        rounds_paired = tournament.rounds.count()
+        planned = fields.get("rounds_planned")
+        if planned is not None and planned < rounds_paired:
+            raise ApplicationError(
+                f"{rounds_paired} rounds are already paired: plan at least that many.",
+                field="rounds_planned",
+            )
+    for key, value in fields.items():
+        setattr(tournament, key, value)
+    _clean(tournament)
+    tournament.save()
+    return tournament
+
+
+@transaction.atomic
+def tournament_open_registration(*, actor: Any, tournament: Tournament) -> Tournament:
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if tournament.status != Status.DRAFT:
+        raise ApplicationError(
+            f"Registration opens from a draft; this tournament is {tournament.status}.",
+            field="status",
+        )
+    tournament.status = Status.REGISTRATION
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_start(*, actor: Any, tournament: Tournament) -> Tournament:
+    """Close registration, number the entrants (seeds) and start; pair rounds separately."""
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
+        raise ApplicationError(
+            f"Only a tournament in draft or registration can start; this one is "
+            f"{tournament.status}.", field="status",
+        )
+    entrants = [e for e in tournament.entrants.all() if e.withdrawn_from_round is None]
+    if len(entrants) < 2:
+        raise ApplicationError("A tournament needs at least two entrants to start.",
+                               field="entrants")
+    if tournament.format == Format.SWISS and not tournament.rounds_planned:
+        raise ApplicationError("A Swiss tournament needs its number of rounds (rounds_planned).",
+                               field="rounds_planned")
+    if tournament.is_knockout and len(entrants) > 1024:
+        raise ApplicationError("A knockout takes at most 1024 entrants.", field="entrants")
+    tournament.entrants.update(seed=None)
+    ordered = adapters.pairing_order(entrants)
+    for seed, entrant in enumerate(ordered, start=1):
+        entrant.seed = seed
+    type(ordered[0]).objects.bulk_update(ordered, ["seed"])
+    tournament.status = Status.RUNNING
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_finish(*, actor: Any, tournament: Tournament) -> Tournament:
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if tournament.status != Status.RUNNING:
+        raise ApplicationError(
+            f"Only a running tournament can finish; this one is {tournament.status}.",
+            field="status",
+        )
+    missing = Pairing.objects.filter(round__tournament=tournament, outcome=Outcome.PENDING)
+    first = missing.select_related("round").order_by("round__number", "board").first()
+    if first is not None:
+        raise ApplicationError(
+            f"{missing.count()} results are missing (first: round {first.round.number}, "
+            f"board {first.board}); record them before finishing.", field="status",
+        )
+    tournament.status = Status.FINISHED
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
