@@ -13,8 +13,10 @@ Decisions taken where GAMES.md is silent:
 - 0-0 is not one of anyone's doubles: it is dealt with the 22 shuffled tiles, so either
   the low- or the high-doubles player may hold it and open; the win needs the three own
   doubles (1-1, 2-2, 3-3 or 4-4, 5-5, 6-6) placed.
-- The fish ban holds for doubles and for winning moves too: a double that is the last tile
-  of its value can never be played, and its owner can then no longer win.
+- The fish ban holds for every move, doubles and winning moves included. (By parity, in a
+  real game only 0 can ever be fished: the chain starts at 0, and any other value with
+  all its other tiles laid cannot be the open end. A double whose six partners are all on
+  the table is stranded, so its owner can no longer win.)
 - The game is over (a draw) as soon as neither seat can lay a tile on the open end; no
   passes are recorded for it. A single forced pass is recorded as ``pass``.
 - A move must be written matched half first; ``5-4`` on open end 4 is refused with a
