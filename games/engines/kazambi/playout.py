@@ -49,9 +49,7 @@ def _kth_bit(mask: int, k: int) -> int:
     return position
 
 
-def random_playout(
-    rng: random.Random, *, game: str = "kazambi", **options: Any
-) -> dict[str, Any]:
+def random_playout(rng: random.Random, *, game: str = "kazambi", **options: Any) -> dict[str, Any]:
     """Deal a game of ``game`` from ``rng``, play uniformly random placements to the end and
     return its result (as ``engine.result`` would)."""
     try:
@@ -63,29 +61,29 @@ def random_playout(
     cols, not_last_col, lines = board.cols, board.not_last_col, board.lines
     seats = engine_class.seats
     hand_masks, seat = draw_deal(rng, seats)
-    hands = [hand_tiles(hand) for hand in hand_masks]
+    hands = [[TILE_VALUES[tile] for tile in hand_tiles(hand)] for hand in hand_masks]
     allowed = [board.full] * 7
     placed = 0
     randrange = rng.randrange
     while True:
+        # Per value: where a left half may lie, and the masks shifted onto the X cells.
+        left = [mask & not_last_col for mask in allowed]
+        right = [mask >> 1 for mask in allowed]
+        below = [mask >> cols for mask in allowed]
         # Count each tile's placements; drop tiles that fit nowhere (burnt for good).
-        live: list[int] = []
+        live: list[tuple[int, int]] = []
         counts: list[int] = []
         total = 0
         for tile in hands[seat]:
-            a, b = TILE_VALUES[tile]
-            mask_a = allowed[a]
+            a, b = tile
             if a == b:
-                count = (mask_a & (mask_a >> 1) & not_last_col).bit_count() + (
-                    mask_a & (mask_a >> cols)
-                ).bit_count()
+                count = (left[a] & right[a]).bit_count() + (allowed[a] & below[a]).bit_count()
             else:
-                mask_b = allowed[b]
                 count = (
-                    (mask_a & (mask_b >> 1) & not_last_col).bit_count()
-                    + (mask_b & (mask_a >> 1) & not_last_col).bit_count()
-                    + (mask_a & (mask_b >> cols)).bit_count()
-                    + (mask_b & (mask_a >> cols)).bit_count()
+                    (left[a] & right[b]).bit_count()
+                    + (left[b] & right[a]).bit_count()
+                    + (allowed[a] & below[b]).bit_count()
+                    + (allowed[b] & below[a]).bit_count()
                 )
             if count:
                 live.append(tile)
@@ -94,31 +92,29 @@ def random_playout(
         if not total:
             break
         k = randrange(total)
-        for index, count in enumerate(counts):
-            if k < count:
-                break
-            k -= count
-        tile = live.pop(index)
+        index = 0
+        while k >= counts[index]:
+            k -= counts[index]
+            index += 1
+        a, b = live.pop(index)
         hands[seat] = live
-        a, b = TILE_VALUES[tile]
-        mask_a, mask_b = allowed[a], allowed[b]
-        for kind, mask in enumerate(
-            (
-                mask_a & (mask_b >> 1) & not_last_col,
-                0 if a == b else mask_b & (mask_a >> 1) & not_last_col,
-                mask_a & (mask_b >> cols),
-                0 if a == b else mask_b & (mask_a >> cols),
-            )
-        ):
-            count = mask.bit_count()
-            if k < count:
-                break
+        double = a == b
+        kinds = (
+            left[a] & right[b],
+            0 if double else left[b] & right[a],
+            allowed[a] & below[b],
+            0 if double else allowed[b] & below[a],
+        )
+        kind = 0
+        while k >= (count := kinds[kind].bit_count()):
             k -= count
+            kind += 1
+        mask = kinds[kind]
         cell_x = _kth_bit(mask, k)
         cell_y = cell_x + (cols if kind >= 2 else 1)
         value_x, value_y = (b, a) if kind % 2 else (a, b)
         keep = ~((1 << cell_x) | (1 << cell_y))
-        allowed = [m & keep for m in allowed]
+        allowed = [mask & keep for mask in allowed]
         allowed[value_x] &= ~lines[cell_x]
         allowed[value_y] &= ~lines[cell_y]
         placed += 1
