@@ -181,13 +181,24 @@ def stolbiki_move(game: StolbikiSearch, state: StolbikiState, rng: random.Random
 
 
 class GreedyBot(Bot):
-    """One-ply heuristic play (see the module docstring); the budget is ignored."""
+    """One-ply heuristic play (see the module docstring); the budget is ignored. With
+    ``endgame_solver`` a won Kazambi endgame is played out by the exact solver."""
 
     kind = "greedy"
+
+    def __init__(self, seed: int | None = None, *, endgame_solver: bool = False) -> None:
+        super().__init__(seed)
+        self.endgame_solver = endgame_solver
 
     def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
         adapter = search_game(game)
         state = adapter.load(observation, self.rng)
+        if self.endgame_solver:
+            from games.bots.solvers import solved_move
+
+            solved = solved_move(game, state, whole_kugamai=False)
+            if solved is not None:
+                return solved
         move: Any
         if isinstance(adapter, KazambiSearch):
             move = kazambi_move(adapter, state, self.rng)

@@ -142,7 +142,8 @@ def _iterate(
 
 
 class MctsBot(Bot):
-    """UCT with random rollouts; ``exploration`` and ``widening`` tune the tree."""
+    """UCT with random rollouts; with ``endgame_solver`` a won Kazambi endgame is played
+    out by the exact solver (Kugamai is left to the search: see the ``solver`` kind)."""
 
     kind = "mcts"
 
@@ -156,7 +157,7 @@ class MctsBot(Bot):
         if self.endgame_solver:
             from games.bots.solvers import solved_move
 
-            solved = solved_move(game, state)
+            solved = solved_move(game, state, whole_kugamai=False)
             if solved is not None:
                 return solved
         move, _ = search(adapter, state, budget, self.rng)

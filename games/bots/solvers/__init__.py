@@ -1,9 +1,71 @@
-"""Exact solvers: Kugamai from any position, Kazambi once few tiles remain."""
+"""Exact solvers: Kugamai from any position (:mod:`.kugamai`), Kazambi once few tiles
+remain (:mod:`.kazambi`), and the ``solver`` bot that plays them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from games.bots.adapters import KazambiSearch, search_game
+from games.bots.base import Bot, Budget
+from games.bots.solvers.kazambi import ENDGAME_TILES, KazambiSolver, live_tile_count
+from games.bots.solvers.kugamai import KugamaiSolver, SolverLimitError
+from games.engines.kazambi.state import KazambiState
+from games.engines.kugamai.state import KugamaiState
+from games.engines.kugamai.tiles import MOVE_TEXT
 
-def solved_move(game: str, state: Any) -> str | None:
+#: New positions one Kazambi endgame search may visit before MCTS takes over.
+KAZAMBI_NODE_LIMIT = 20_000
+#: New positions one Kugamai search may visit (a whole game takes far fewer).
+KUGAMAI_NODE_LIMIT = 2_000_000
+
+
+def solved_move(
+    game: str, state: Any, kugamai: KugamaiSolver | None = None, *, whole_kugamai: bool = True
+) -> str | None:
+    """A move proved best, or ``None`` when no solver settles the position cheaply:
+    Kugamai is solved outright; a Kazambi position with at most :data:`ENDGAME_TILES`
+    live tiles gives its winning move if it is won (a lost one is left to MCTS, which may
+    still trick a weaker opponent). ``whole_kugamai=False`` leaves Kugamai unsolved."""
+    if isinstance(state, KugamaiState) and whole_kugamai:
+        solver = kugamai or KugamaiSolver()
+        solver.nodes = 0
+        solver.node_limit = KUGAMAI_NODE_LIMIT
+        try:
+            _, move = solver.best(state)
+        except SolverLimitError:
+            return None
+        return None if move is None else MOVE_TEXT[move]
+    if isinstance(state, KazambiState) and live_tile_count(state) <= ENDGAME_TILES:
+        adapter = search_game(game)
+        assert isinstance(adapter, KazambiSearch)
+        kazambi = KazambiSolver(adapter.misere, KAZAMBI_NODE_LIMIT)
+        try:
+            won, winning = kazambi.best(state)
+        except SolverLimitError:
+            return None
+        return str(winning) if won and winning is not None else None
     return None
+
+
+class SolverBot(Bot):
+    """Perfect Kugamai; Kazambi endgames solved exactly, MCTS before; MCTS for Stolbiki."""
+
+    kind = "solver"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.kugamai = KugamaiSolver()
+
+    def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
+        from games.bots.mcts import search
+
+        adapter = search_game(game)
+        state = adapter.load(observation, self.rng)
+        if len(self.kugamai.table) > 5_000_000:
+            self.kugamai.table.clear()
+        solved = solved_move(game, state, self.kugamai)
+        if solved is not None:
+            return solved
+        move, _ = search(adapter, state, budget, self.rng)
+        return adapter.text(state, move)
