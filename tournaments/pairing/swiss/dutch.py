@@ -84,19 +84,25 @@ def _build_graph(
     builder: WeightBuilder,
     forbidden: Collection[frozenset[int]],
 ) -> nx.Graph:
-    graph = nx.Graph()
     ordered = sorted(states.values(), key=lambda state: state.rank)
-    graph.add_nodes_from(state.number for state in ordered)
+    edges: list[tuple[int, int]] = []
+    costs = []
     for index, first in enumerate(ordered):
         for second in ordered[index + 1 :]:
             if _compatible(first, second, forbidden):
-                weight = builder.pair_weight(first, second)
-                graph.add_edge(first.number, second.number, weight=weight)
+                edges.append((first.number, second.number))
+                costs.append(builder.pair_costs(first, second))
     if len(ordered) % 2 == 1:
-        graph.add_node(BYE_NODE)
         for state in ordered:
             if state.bye_eligible:
-                graph.add_edge(state.number, BYE_NODE, weight=builder.bye_weight(state))
+                edges.append((state.number, BYE_NODE))
+                costs.append(builder.bye_costs(state))
+    graph = nx.Graph()
+    graph.add_nodes_from(state.number for state in ordered)
+    if len(ordered) % 2 == 1:
+        graph.add_node(BYE_NODE)
+    for (first_number, second_number), weight in zip(edges, builder.weights(costs), strict=True):
+        graph.add_edge(first_number, second_number, weight=weight)
     return graph
 
 

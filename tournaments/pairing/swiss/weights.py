@@ -29,7 +29,6 @@ pair count differs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.pairing.swiss.model import BLACK, WHITE, Colour
@@ -51,15 +50,14 @@ QUALITY_FIELDS = (
     "repeat_upfloat_before_last_difference",
 )
 
-Field = tuple[str, int] | tuple[str, int, str]
+Field = tuple[str, int] | tuple[str, int, str] | tuple[str, int, int]
+Costs = list[tuple[Field, int]]
 
 
 @dataclass(slots=True)
 class Layout:
     shifts: dict[Field, int]
     total_bits: int
-    psd_rank: list[dict[int, int]]  # per bracket: PSD value -> digit index
-    psd_base: int
 
 
 class WeightBuilder:
@@ -80,30 +78,17 @@ class WeightBuilder:
         for state in states.values():
             self.group_sizes[state.group] += 1
         self.player_count = len(states)
-        self.layout = self._build_layout()
 
     # -- layout -------------------------------------------------------------
 
-    def _build_layout(self) -> Layout:
+    def _field_widths(self) -> list[tuple[Field, int]]:
+        """Every field in priority order (most important first) with its width in bits."""
         groups = len(self.group_scores)
         n = self.player_count + 2
         count_bits = n.bit_length() + 1
         max_difference = (self.group_scores[0] - self.group_scores[-1]) + self.win_points
         difference_bits = (n * (max_difference + 1)).bit_length() + 1
-        psd_base = n
-        psd_rank: list[dict[int, int]] = []
-        for bracket in range(groups):
-            values: set[int] = set()
-            for upper in range(bracket + 1):
-                gap = self.group_scores[upper] - self.group_scores[bracket]
-                values.add(gap)
-                values.add(gap + self.win_points)
-            psd_rank.append({value: digit for digit, value in enumerate(sorted(values))})
-
         widths: list[tuple[Field, int]] = []
-
-        def psd_bits(bracket: int) -> int:
-            return (psd_base ** len(psd_rank[bracket])).bit_length() + 1
 
         def quality(bracket: int) -> None:
             for name in QUALITY_FIELDS:
@@ -114,21 +99,42 @@ class WeightBuilder:
 
         for bracket in range(groups):
             widths.append((("D", bracket), count_bits))
-            widths.append((("PSD", bracket), psd_bits(bracket)))
+            # PSD: one count per score difference, the largest difference first, so
+            # the sums compare like the sorted lists of differences (C6).
+            values: set[int] = set()
+            for upper in range(bracket + 1):
+                gap = self.group_scores[upper] - self.group_scores[bracket]
+                values.update((gap, gap + self.win_points))
+            for value in sorted(values, reverse=True):
+                widths.append((("PSD", bracket, value), count_bits))
             if bracket >= 1:
                 quality(bracket - 1)
         quality(groups - 1)
+        return widths
 
+    def layout(self, used: set[Field]) -> Layout:
+        """Bit positions for the fields that some edge actually uses."""
         shifts: dict[Field, int] = {}
         offset = 0
-        for field, bits in reversed(widths):
-            shifts[field] = offset
-            offset += bits
-        return Layout(shifts=shifts, total_bits=offset, psd_rank=psd_rank, psd_base=psd_base)
+        for field, bits in reversed(self._field_widths()):
+            if field in used:
+                shifts[field] = offset
+                offset += bits
+        return Layout(shifts=shifts, total_bits=offset)
+
+    def weights(self, edge_costs: list[Costs]) -> list[int]:
+        used = {field for costs in edge_costs for field, value in costs if value}
+        layout = self.layout(used)
+        top = 1 << layout.total_bits
+        shifts = layout.shifts
+        return [
+            top - sum(value << shifts[field] for field, value in costs if value)
+            for costs in edge_costs
+        ]
 
     # -- costs --------------------------------------------------------------
 
-    def pair_weight(self, first: PlayerState, second: PlayerState) -> int:
+    def pair_costs(self, first: PlayerState, second: PlayerState) -> Costs:
         upper, lower = (first, second) if first.rank < second.rank else (second, first)
         costs = self._float_costs(upper, lower.group, lower.score)
         bracket = lower.group
@@ -145,15 +151,15 @@ class WeightBuilder:
             if (upper.position < half) == (lower.position < half):
                 order += size * size  # an exchange between S1 and S2 comes after transpositions
         costs.append((("O", bracket), order))
-        return self._weight(costs)
+        return costs
 
-    def bye_weight(self, player: PlayerState) -> int:
+    def bye_costs(self, player: PlayerState) -> Costs:
         groups = len(self.group_scores)
         last = groups - 1
         costs = self._float_costs(player, groups, self.group_scores[last] - self.win_points)
         costs.append((("Q", last, "bye_unplayed"), player.unplayed_rounds))
         costs.append((("O", last), self.player_count - 1 - player.rank))
-        return self._weight(costs)
+        return costs
 
     def _float_costs(
         self, upper: PlayerState, lower_group: int, lower_score: int
@@ -187,8 +193,7 @@ class WeightBuilder:
             costs.append((("Q", bracket, "repeat_upfloat_before_last_difference"), difference))
 
     def _add_psd(self, costs: list[tuple[Field, int]], bracket: int, value: int) -> None:
-        digit = self.layout.psd_rank[bracket][value]
-        costs.append((("PSD", bracket), self.layout.psd_base**digit))
+        costs.append((("PSD", bracket, value), 1))
 
     def _add_colour_costs(
         self, costs: list[tuple[Field, int]], upper: PlayerState, lower: PlayerState
@@ -212,11 +217,3 @@ class WeightBuilder:
         costs.append((("Q", bracket, "top_three_in_a_row"), three))
         costs.append((("Q", bracket, "colour_preference"), missed))
         costs.append((("Q", bracket, "strong_colour_preference"), strong_missed))
-
-    def _weight(self, costs: Iterable[tuple[Field, int]]) -> int:
-        shifts = self.layout.shifts
-        total = 0
-        for field, value in costs:
-            if value:
-                total += value << shifts[field]
-        return (1 << self.layout.total_bits) - total
