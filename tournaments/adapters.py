@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tournaments.models import (
     PLAYED_OUTCOMES,
@@ -179,3 +179,82 @@ def tiebreak_keys() -> set[str] | None:
     except ImportError:
         return None
     return set(REGISTRY)
+
+
+_BYE_KIND_TO_RECORD = {
+    ByeKind.PAIRING_ALLOCATED: "pairing_bye",
+    ByeKind.FULL_POINT: "full_bye",
+    ByeKind.HALF_POINT: "half_bye",
+    ByeKind.ZERO: "zero_bye",
+}
+_RESULT_FOR_A = {
+    Outcome.A_WINS: ("played", "win", "played", "loss"),
+    Outcome.B_WINS: ("played", "loss", "played", "win"),
+    Outcome.DRAW: ("played", "draw", "played", "draw"),
+    Outcome.A_FORFEIT_WIN: ("forfeit_win", "win", "forfeit_loss", "loss"),
+    Outcome.B_FORFEIT_WIN: ("forfeit_loss", "loss", "forfeit_win", "win"),
+    Outcome.DOUBLE_FORFEIT: ("forfeit_loss", "loss", "forfeit_loss", "loss"),
+}
+
+
+def completed_rounds(rounds: Sequence[Sequence[Pairing]]) -> int:
+    """How many rounds, from the first, have every result in."""
+    done = 0
+    for pairings in rounds:
+        if any(p.outcome == Outcome.PENDING for p in pairings):
+            break
+        done += 1
+    return done
+
+
+def standings_record(
+    tournament: Tournament, entrants: Sequence[Entrant], rounds: Sequence[Sequence[Pairing]]
+) -> Any:
+    """The standings core's :class:`TournamentRecord` over the completed rounds.
+
+    Entrant ids are the database ids. A round an entrant did not play (not yet entered,
+    withdrawn, absent) counts as a zero-point bye, as in a TRF file.
+    """
+    from tournaments.standings import Entrant as RecordEntrant
+    from tournaments.standings import RoundEntry as RecordEntry
+    from tournaments.standings import Scoring as RecordScoring
+    from tournaments.standings import TournamentRecord
+
+    scoring = Scoring.of(tournament)
+    record_scoring = RecordScoring(
+        win=float(scoring.win), draw=float(scoring.draw), loss=float(scoring.loss),
+        pairing_bye=float(scoring.bye), full_bye=float(scoring.win),
+        half_bye=float(scoring.draw), zero_bye=float(scoring.loss),
+        forfeit_win=float(scoring.win), forfeit_loss=float(scoring.loss),
+    )
+    ordered = pairing_order(entrants)
+    entries: dict[int, list[Any]] = {e.pk: [] for e in ordered}
+    absent = RecordEntry(None, None, "loss", "zero_bye")
+    for pairings in rounds[: completed_rounds(rounds)]:
+        seen: set[int] = set()
+        for p in pairings:
+            a, b = p.entrant_a_id, p.entrant_b_id
+            seen.add(a)
+            if b is None:
+                kind = _BYE_KIND_TO_RECORD[ByeKind(p.bye_kind)]
+                result = {"pairing_bye": "win", "full_bye": "win", "half_bye": "draw"}.get(
+                    kind, "loss")
+                entries[a].append(RecordEntry(None, None, result, kind))  # type: ignore[arg-type]
+                continue
+            seen.add(b)
+            kind_a, result_a, kind_b, result_b = _RESULT_FOR_A[Outcome(p.outcome)]
+            played = kind_a == "played"
+            entries[a].append(RecordEntry(b, True if played else None, result_a, kind_a))  # type: ignore[arg-type]
+            entries[b].append(RecordEntry(a, False if played else None, result_b, kind_b))  # type: ignore[arg-type]
+        for entrant_id, items in entries.items():
+            if entrant_id not in seen:
+                items.append(absent)
+    system = "round_robin" if tournament.is_round_robin else "swiss"
+    return TournamentRecord(
+        entrants=tuple(
+            RecordEntrant(e.pk, e.rating or None, tuple(entries[e.pk])) for e in ordered
+        ),
+        system=system,  # type: ignore[arg-type]
+        scoring=record_scoring,
+        planned_rounds=tournament.rounds_planned,
+    )

@@ -98,9 +98,9 @@ def _clean_points(tournament: Tournament) -> None:
         setattr(tournament, name, value)
     if not tournament.points_win > 0:
         raise ApplicationError("A win must be worth more than nothing.", field="points_win")
-    if not tournament.points_win >= tournament.points_draw >= tournament.points_loss:
+    if not tournament.points_win > tournament.points_draw >= tournament.points_loss:
         raise ApplicationError(
-            "Points must satisfy win >= draw >= loss.", field="points_draw"
+            "Points must satisfy win > draw >= loss.", field="points_draw"
         )
 
 

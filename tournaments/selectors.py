@@ -1,0 +1,177 @@
+"""Reads for tournaments: lists, rounds with pairings, standings, crosstables.
+
+The standings selectors load a tournament's entrants and pairings in a fixed number of
+queries (two), whatever the number of rounds and entrants, and leave the work to the
+pure standings core.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Prefetch, QuerySet
+
+from tournaments import adapters
+from tournaments.models import Entrant, Pairing, Round, Tournament
+
+
+def tournament_list() -> QuerySet[Tournament]:
+    return Tournament.objects.select_related("club").annotate(entrant_count=Count("entrants"))
+
+
+def entrant_list(tournament: Tournament) -> QuerySet[Entrant]:
+    return tournament.entrants.select_related("player", "team").order_by("seed", "id")
+
+
+def _pairings_with_names() -> QuerySet[Pairing]:
+    return Pairing.objects.select_related(
+        "entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team"
+    ).order_by("board")
+
+
+def round_list(tournament: Tournament | None = None) -> QuerySet[Round]:
+    rounds = Round.objects.select_related("tournament__club").prefetch_related(
+        Prefetch("pairings", queryset=_pairings_with_names())
+    )
+    return rounds.filter(tournament=tournament) if tournament is not None else rounds
+
+
+def pairing_list() -> QuerySet[Pairing]:
+    return _pairings_with_names().select_related("round__tournament__club")
+
+
+@dataclass
+class TournamentData:
+    """Everything the standings need, loaded once."""
+
+    tournament: Tournament
+    entrants: list[Entrant]
+    rounds: list[list[Pairing]]
+    by_id: dict[int, Entrant] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_id = {entrant.pk: entrant for entrant in self.entrants}
+
+    @property
+    def completed_rounds(self) -> int:
+        return adapters.completed_rounds(self.rounds)
+
+
+def tournament_data(tournament: Tournament) -> TournamentData:
+    """Entrants (with names) and every pairing, grouped by round: two queries."""
+    entrants = list(tournament.entrants.select_related("player", "team"))
+    pairings = Pairing.objects.filter(round__tournament=tournament).select_related("round")
+    by_number: dict[int, list[Pairing]] = {}
+    for pairing in pairings.order_by("round__number", "board"):
+        by_number.setdefault(pairing.round.number, []).append(pairing)
+    return TournamentData(tournament, entrants, [by_number[n] for n in sorted(by_number)])
+
+
+def _entrant_fields(entrant: Entrant | None) -> dict[str, Any]:
+    if entrant is None:
+        return {"entrant": None, "name": None, "seed": None, "rating": None}
+    return {"entrant": entrant.pk, "name": entrant.name, "seed": entrant.seed,
+            "rating": entrant.rating}
+
+
+def standings(tournament: Tournament) -> dict[str, Any]:
+    """Standings after the last complete round: rank, entrant, points, tie-breaks.
+
+    A knockout's standings are the bracket placements (shared places for those knocked
+    out at the same stage; None for those still in).
+    """
+    data = tournament_data(tournament)
+    if tournament.is_knockout:
+        return _knockout_standings(data)
+    from tournaments.standings import compute_standings
+
+    record = adapters.standings_record(tournament, data.entrants, data.rounds)
+    rows = compute_standings(record, tournament.tiebreaks)
+    return {
+        "after_round": data.completed_rounds,
+        "tiebreaks": list(tournament.tiebreaks),
+        "rows": [
+            {"rank": row.rank, **_entrant_fields(data.by_id[int(row.entrant)]),
+             "points": row.points, "tiebreaks": row.tiebreaks}
+            for row in rows
+        ],
+    }
+
+
+def _knockout_standings(data: TournamentData) -> dict[str, Any]:
+    seeded = [e for e in data.entrants if e.seed is not None]
+    if not seeded:
+        return {"after_round": 0, "tiebreaks": [], "rows": []}
+    seed_of = {e.pk: int(e.seed) for e in seeded if e.seed is not None}
+    by_seed = {seed: data.by_id[pk] for pk, seed in seed_of.items()}
+    pairings = [p for pairings in data.rounds for p in pairings]
+    bracket = adapters.bracket_of(data.tournament, len(seeded), pairings, seed_of)
+    places = bracket.placement()
+    wins: dict[int, int] = {}
+    for pairing in pairings:
+        winner = adapters.knockout_winner(pairing)
+        if winner is not None and pairing.entrant_b_id is not None:
+            wins[winner] = wins.get(winner, 0) + 1
+    ordered = sorted(places.items(), key=lambda item: (item[1] or 0, item[0]))
+    return {
+        "after_round": data.completed_rounds,
+        "tiebreaks": [],
+        "rows": [
+            {"rank": place, **_entrant_fields(by_seed[seed]),
+             "points": wins.get(by_seed[seed].pk, 0), "tiebreaks": {}}
+            for seed, place in ordered
+        ],
+        "bracket": bracket.to_dict(),
+    }
+
+
+def _name_ids(value: Any, data: TournamentData) -> Any:
+    """Replace entrant ids in a crosstable document by id-and-name objects."""
+    if isinstance(value, dict):
+        return {
+            key: (_entrant_fields(data.by_id.get(item)) if key in ("entrant", "opponent")
+                  and isinstance(item, int) else _name_ids(item, data))
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_name_ids(item, data) for item in value]
+    return value
+
+
+def crosstable(tournament: Tournament) -> dict[str, Any]:
+    from tournaments.standings import compute_standings
+    from tournaments.standings import crosstable as build_crosstable
+
+    data = tournament_data(tournament)
+    record = adapters.standings_record(tournament, data.entrants, data.rounds)
+    rows = compute_standings(record, tournament.tiebreaks)
+    table = build_crosstable(record, rows)
+    table["entrants"] = [_entrant_fields(data.by_id[int(i)]) for i in table["entrants"]]
+    table["rows"] = _name_ids(table["rows"], data)
+    return {"after_round": data.completed_rounds, **table}
+
+
+def round_by_round(tournament: Tournament) -> dict[str, Any]:
+    from tournaments.standings import compute_standings
+    from tournaments.standings import round_by_round as build_table
+
+    data = tournament_data(tournament)
+    record = adapters.standings_record(tournament, data.entrants, data.rounds)
+    rows = compute_standings(record, tournament.tiebreaks)
+    return {"after_round": data.completed_rounds,
+            "rows": _name_ids(build_table(record, rows), data)}
+
+
+def standings_csv(tournament: Tournament) -> str:
+    """The standings as CSV: rank, seed, name, rating, points, then each tie-break."""
+    table = standings(tournament)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "seed", "name", "rating", "points", *table["tiebreaks"]])
+    for row in table["rows"]:
+        writer.writerow([row["rank"] or "", row["seed"] or "", row["name"], row["rating"],
+                         row["points"], *(row["tiebreaks"].get(k) for k in table["tiebreaks"])])
+    return out.getvalue()
