@@ -62,6 +62,22 @@ def draw_deal(rng: random.Random, seats: int) -> tuple[list[int], int]:
     return hands, rng.randrange(seats)
 
 
+def _well_formed(move: KazambiMove) -> bool:
+    """Whether a move object built by a caller names two values and two cells of some board."""
+    fields = (move.value_x, move.value_y, move.row, move.col)
+    if not all(type(field) is int for field in fields):
+        return False
+    row_y, col_y = move.cell_y
+    return (
+        0 <= move.value_x <= 6
+        and 0 <= move.value_y <= 6
+        and move.row >= 0
+        and move.col >= 0
+        and row_y < MAX_SIDE
+        and col_y < MAX_SIDE
+    )
+
+
 class KazambiEngine(Engine[KazambiState]):
     """Two players, identical open hands; who cannot move on their turn loses."""
 
@@ -156,12 +172,7 @@ class KazambiEngine(Engine[KazambiState]):
         """Check ``move`` for the seat to move; return it as a move object."""
         if isinstance(move, KazambiMove):
             parsed = move
-            if not (
-                0 <= parsed.value_x <= 6
-                and 0 <= parsed.value_y <= 6
-                and 0 <= parsed.row < MAX_SIDE
-                and 0 <= parsed.col < MAX_SIDE
-            ):
+            if not _well_formed(parsed):
                 raise NotationError(f"{tuple(move)!r} is not a Kazambi placement")
         elif isinstance(move, str):
             if move.strip().lower() == "pass":

@@ -81,7 +81,16 @@ def test_play_accepts_move_objects_from_legal_moves() -> None:
 
 
 @pytest.mark.parametrize(
-    "move", [KazambiMove(7, 1, 0, 0, False), KazambiMove(1, 2, -1, 0, False), 3.5, None]
+    "move",
+    [
+        KazambiMove(7, 1, 0, 0, False),
+        KazambiMove(1, 2, -1, 0, False),
+        KazambiMove(1, 2, 0, 11, False),
+        KazambiMove(1, 2, 11, 0, True),
+        KazambiMove("1", 2, 0, 0, True),  # type: ignore[arg-type]
+        3.5,
+        None,
+    ],
 )
 def test_bad_move_objects(move: object) -> None:
     with pytest.raises(EngineError):
