@@ -44,7 +44,7 @@ def test_swiss_six(name: str) -> None:
 
 
 def test_game_points_option_with_three_one_zero_scoring() -> None:
-    football = {"win": 3, "draw": 1, "loss": 0}
+    football: dict[str, float] = {"win": 3, "draw": 1, "loss": 0}
     assert values(swiss_six(football), "BH", game_points=True) == SWISS_SIX_EXPECTED["BH"]
     assert values(swiss_six(football), "SB", game_points=True) == SWISS_SIX_EXPECTED["SB"]
     # with the tournament's own points: 1 met 4 (4 points), 2 (7) and 5 (3)
@@ -163,5 +163,6 @@ def test_registry_lookup_by_key_or_abbreviation() -> None:
         get_tiebreak("XYZ")
     listed = {item["abbreviation"] for item in available_tiebreaks()}
     assert {"BH", "BH-C1", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "KS", "ARO", "TPR"} <= listed
-    assert all(set(item) == {"key", "name", "abbreviation", "direction"}
-               for item in available_tiebreaks())
+    assert all(
+        set(item) == {"key", "name", "abbreviation", "direction"} for item in available_tiebreaks()
+    )
