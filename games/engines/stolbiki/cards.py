@@ -59,15 +59,10 @@ def deck_cards(deck: int) -> list[int]:
 
 def deck_mask(deck: int) -> int:
     """The deck as a bitmask of card ids."""
-    mask = 0
-    for card in deck_cards(deck):
-        mask |= 1 << card
-    return mask
+    return _DECK_MASKS[deck]
 
 
-def colour_mask(colour: int) -> int:
-    """Every card id of ``colour`` (whatever the deck) as a bitmask."""
-    return sum(1 << card for card in range(CARD_IDS) if _is_card(card) and COLOUR[card] == colour)
+_DECK_MASKS = {deck: sum(1 << card for card in deck_cards(deck)) for deck in DECK_SIZES}
 
 
 #: Cards that may open a game (rank 2..10), as a bitmask over both decks.
