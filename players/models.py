@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from games.engines import GAME_FAMILY
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120)
@@ -121,3 +123,90 @@ class TeamMembership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.team}"
+
+
+# --- Ratings (issue 6) ----------------------------------------------------------------
+# A rating pool is a club and a game family (games.engines.GAME_FAMILY): every Kazambi form
+# (pairs and misère included) shares the "kazambi" pool, Kugamai and Stolbiki have their own.
+# Both tables are derived data: ``manage.py recompute_ratings`` rebuilds them from the games.
+
+RATING_FAMILIES: tuple[str, ...] = tuple(sorted(set(GAME_FAMILY.values())))
+
+
+class RatingSystem(models.TextChoices):
+    GLICKO2 = "glicko2", "Glicko-2"
+    ELO = "elo", "Elo (FIDE)"
+
+
+class Rating(models.Model):
+    """A player's current rating in one pool (a club and a game family).
+
+    Glicko-2 ratings have a deviation ``rd`` and a ``volatility``; Elo ratings have neither.
+    ``is_provisional`` is computed when the rating is written, from the club's settings.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
+    family = models.CharField(max_length=16, choices=[(f, f) for f in RATING_FAMILIES])
+    system = models.CharField(max_length=10, choices=RatingSystem.choices)
+    rating = models.FloatField()
+    rd = models.FloatField(null=True, blank=True)
+    volatility = models.FloatField(null=True, blank=True)
+    peak_rating = models.FloatField(help_text="Highest rating reached (the Elo 2400 rule).")
+    games = models.PositiveIntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+    is_provisional = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["club", "family", "-rating", "player"]
+        indexes = [models.Index(fields=["club", "family", "-rating"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "club", "family"], name="rating_once_per_pool"
+            ),
+            models.CheckConstraint(
+                condition=Q(family__in=RATING_FAMILIES), name="rating_family_known"
+            ),
+            models.CheckConstraint(
+                condition=(Q(system=RatingSystem.GLICKO2) & Q(rd__gt=0) & Q(volatility__gt=0))
+                | (Q(system=RatingSystem.ELO) & Q(rd__isnull=True) & Q(volatility__isnull=True)),
+                name="rating_deviation_iff_glicko2",
+                violation_error_message="Glicko-2 ratings have a deviation and a volatility; "
+                "Elo ratings have neither.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating:.0f} ({self.family}, {self.club})"
+
+
+class RatingChange(models.Model):
+    """How one game changed one player's rating: a game changes a rating exactly once."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_changes")
+    family = models.CharField(max_length=16, choices=[(f, f) for f in RATING_FAMILIES])
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    rd_before = models.FloatField(null=True, blank=True)
+    rd_after = models.FloatField(null=True, blank=True)
+    volatility_after = models.FloatField(null=True, blank=True)
+    played_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["played_at", "game_id"]
+        indexes = [
+            models.Index(fields=["player", "family", "played_at"]),
+            models.Index(fields=["club", "family"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_change_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating_before:.0f} -> {self.rating_after:.0f}"
+
+    @property
+    def delta(self) -> float:
+        return self.rating_after - self.rating_before
