@@ -30,8 +30,8 @@ def main() -> None:
         games += 100
     elapsed = time.perf_counter() - start
     print(
-        f"{game} {rows}x{cols}: {games / elapsed:.0f} games/s "
-        f"(uniform random playouts, {elapsed:.1f} s, one core)"
+        f"{game}: {games / elapsed:.0f} games/s "
+        f"(uniform random playouts, {rows}x{cols}, {elapsed:.1f} s, one core)"
     )
 
 
