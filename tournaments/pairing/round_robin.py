@@ -25,6 +25,8 @@ default here (``swap_last_two``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 BYE = 0
 """Stands for "no opponent" in a pairing: ``(x, BYE)`` means entrant ``x`` has the bye."""
 
@@ -88,6 +90,26 @@ def berger_rounds(
         return first_cycle
     second_cycle = [[_reversed(pairing) for pairing in round_] for round_ in cycle]
     return first_cycle + second_cycle
+
+
+def round_robin_schedule[T](
+    entrants: Sequence[T], double: bool = False, swap_last_two: bool | None = None
+) -> list[list[tuple[T, T | None]]]:
+    """The Berger rounds with entrants in place of numbers (``entrants[0]`` is number 1).
+
+    A bye is ``(entrant, None)``.
+
+    >>> round_robin_schedule(["ann", "bob", "cy"])[0]
+    [('ann', None), ('bob', 'cy')]
+    """
+    rounds = berger_rounds(len(entrants), double=double, swap_last_two=swap_last_two)
+    return [
+        [
+            (entrants[first - 1], None if second == BYE else entrants[second - 1])
+            for first, second in round_
+        ]
+        for round_ in rounds
+    ]
 
 
 def rounds_count(entrants: int, double: bool = False) -> int:

@@ -88,10 +88,11 @@ class Context:
         self.score = [sum(points) for points in self.points]
         if options.game_points:
             self.tb_points = [[_GAME_POINTS[e.result] for e in rounds] for rounds in self.entries]
-            self.tb_win, self.tb_draw = 1.0, 0.5
+            self.tb_win, self.tb_draw, self.tb_loss = 1.0, 0.5, 0.0
         else:
             self.tb_points = self.points
             self.tb_win, self.tb_draw = float(scoring.win), float(scoring.draw)
+            self.tb_loss = float(scoring.loss)
         self.tb_score = [sum(points) for points in self.tb_points]
         self.vur = [[_is_vur(entry) for entry in rounds] for rounds in self.entries]
         self.category = [self._categories(i) for i in range(self.size)]

@@ -38,7 +38,18 @@ def _head_to_head(context: Context, group: Sequence[int]) -> dict[tuple[int, int
 
 
 def _scores(group: Sequence[int], met: dict[tuple[int, int], float]) -> dict[int, float]:
-    return {i: sum(met.get((i, j), 0.0) for j in group if j != i) for i in group}
+    members = set(group)
+    scores = dict.fromkeys(group, 0.0)
+    for (i, j), points in met.items():
+        if i in members and j in members:
+            scores[i] += points
+    return scores
+
+
+def _is_complete(group: Sequence[int], met: dict[tuple[int, int], float]) -> bool:
+    members = set(group)
+    pairs = sum(1 for i, j in met if i in members and j in members)
+    return pairs == len(group) * (len(group) - 1)
 
 
 def split_group(
@@ -55,8 +66,7 @@ def _rank(context: Context, group: list[int], met: dict[tuple[int, int], float])
     if len(group) < 2:
         return [group]
     scores = _scores(group, met)
-    complete = all((i, j) in met for i in group for j in group if i != j)
-    if complete:
+    if _is_complete(group, met):
         ordered = sorted(group, key=lambda i: -scores[i])
         tiers: list[list[int]] = []
         for i in ordered:
@@ -79,17 +89,21 @@ def _rank_incomplete(
     met: dict[tuple[int, int], float],
     scores: dict[int, float],
 ) -> list[list[int]]:
-    win = context.tb_win
-    missing = {i: sum(1 for j in group if j != i and (i, j) not in met) for i in group}
+    win, loss = context.tb_win, context.tb_loss
+    members = set(group)
+    met_count = dict.fromkeys(group, 0)
+    for i, j in met:
+        if i in members and j in members:
+            met_count[i] += 1
+    missing = {i: len(group) - 1 - met_count[i] for i in group}
     best_case = {i: scores[i] + win * missing[i] for i in group}
+    worst_case = {i: scores[i] + loss * missing[i] for i in group}
     ranked: list[list[int]] = []
     remaining = list(group)
     while len(remaining) > 1:
-        leader = next(
-            (i for i in remaining if all(scores[i] > best_case[j] for j in remaining if j != i)),
-            None,
-        )
-        if leader is None:
+        leader = max(remaining, key=lambda i: worst_case[i])
+        rivals_best = max(best_case[j] for j in remaining if j != leader)
+        if worst_case[leader] <= rivals_best:
             break
         ranked.append([leader])
         remaining.remove(leader)

@@ -73,6 +73,10 @@ def available_tiebreaks() -> list[dict[str, str]]:
 Element = tuple[float, float, bool]
 
 
+def _significance(element: Element) -> tuple[float, float]:
+    return (element[1], element[0])
+
+
 def _cut_least(elements: list[Element], rules: str, significance_differs: bool) -> None:
     if not elements:
         return
@@ -97,6 +101,10 @@ def apply_modifier(
     elements: list[Element], lows: int, highs: int, rules: str, significance_differs: bool
 ) -> float:
     """Sum of contributions after cutting ``lows`` least and ``highs`` most significant."""
+    if not any(element[2] for element in elements):
+        # no VUR: cutting is taking the least and most significant off a sorted list
+        ordered = sorted(elements, key=_significance)
+        return sum(element[0] for element in ordered[lows : max(lows, len(ordered) - highs)])
     remaining = list(elements)
     for _ in range(lows):
         _cut_least(remaining, rules, significance_differs)

@@ -12,6 +12,7 @@ from tournaments.pairing.round_robin import (
     berger_rounds,
     berger_table,
     bye_in_round,
+    round_robin_schedule,
     rounds_count,
 )
 
@@ -184,3 +185,9 @@ def test_bad_entrant_counts_are_value_errors(bad: object) -> None:
 def test_bad_round_number() -> None:
     with pytest.raises(RoundRobinError, match="round 9"):
         bye_in_round(berger_rounds(4), 9)
+
+
+def test_schedule_with_entrant_objects() -> None:
+    schedule = round_robin_schedule(["ann", "bob", "cy", "dee"])
+    assert schedule[1] == [("dee", "cy"), ("ann", "bob")]
+    assert round_robin_schedule(["a", "b", "c"], double=True)[3][0] == ("a", None)
