@@ -258,3 +258,71 @@ def standings_record(
         scoring=record_scoring,
         planned_rounds=tournament.rounds_planned,
     )
+
+
+_TRF_BYE = {
+    ByeKind.PAIRING_ALLOCATED: "U",
+    ByeKind.FULL_POINT: "F",
+    ByeKind.HALF_POINT: "H",
+    ByeKind.ZERO: "Z",
+}
+_TRF_RESULT = {  # outcome -> (code for A, code for B)
+    Outcome.A_WINS: ("1", "0"),
+    Outcome.B_WINS: ("0", "1"),
+    Outcome.DRAW: ("=", "="),
+    Outcome.A_FORFEIT_WIN: ("+", "-"),
+    Outcome.B_FORFEIT_WIN: ("-", "+"),
+    Outcome.DOUBLE_FORFEIT: ("-", "-"),
+    Outcome.PENDING: (" ", " "),
+}
+
+
+def trf_document(
+    tournament: Tournament, entrants: Sequence[Entrant], rounds: Sequence[Sequence[Pairing]]
+) -> Any:
+    """The tournament as a TRF-16 document (start rank = pairing order at export)."""
+    from tournaments.trf import TrfPlayer, TrfRound, TrfTournament
+
+    scoring = Scoring.of(tournament)
+    ordered = pairing_order(entrants)
+    rank_of = {e.pk: rank for rank, e in enumerate(ordered, start=1)}
+    blocks: dict[int, list[Any]] = {e.pk: [] for e in ordered}
+    points: dict[int, Decimal] = {e.pk: Decimal(0) for e in ordered}
+    for pairings in rounds:
+        seen: set[int] = set()
+        for p in pairings:
+            a, b = p.entrant_a_id, p.entrant_b_id
+            earned = pairing_points(p, scoring)
+            seen.add(a)
+            if earned is not None:
+                points[a] += earned[0]
+            if b is None:
+                blocks[a].append(TrfRound(None, "-", _TRF_BYE[ByeKind(p.bye_kind)]))
+                continue
+            seen.add(b)
+            if earned is not None:
+                points[b] += earned[1]
+            code_a, code_b = _TRF_RESULT[Outcome(p.outcome)]
+            played = p.outcome in PLAYED_OUTCOMES or p.outcome == Outcome.PENDING
+            blocks[a].append(TrfRound(rank_of[b], "w" if played else "-", code_a))
+            blocks[b].append(TrfRound(rank_of[a], "b" if played else "-", code_b))
+        for entrant_id, items in blocks.items():
+            if entrant_id not in seen:
+                items.append(TrfRound(None, "-", "Z"))
+    header = [
+        f"012 {tournament.name}",
+        f"022 {tournament.club.name}",
+        f"062 {len(ordered)}",
+        f"092 {tournament.get_format_display()}",
+    ]
+    total = tournament.rounds_planned or len(rounds)
+    trailer = [f"XXR {total}"] if total else []
+    players = [
+        TrfPlayer(
+            start_rank=rank_of[e.pk], name=e.name, rating=e.rating or None,
+            fide_id=(e.player.fide_id if e.player_id and e.player else ""),
+            points=f"{points[e.pk]:.1f}", rounds=tuple(blocks[e.pk]),
+        )
+        for e in ordered
+    ]
+    return TrfTournament(header, players, trailer)

@@ -19,7 +19,10 @@ from tournaments.models import Entrant, Pairing, Round, Tournament
 
 
 def tournament_list() -> QuerySet[Tournament]:
-    return Tournament.objects.select_related("club").annotate(entrant_count=Count("entrants"))
+    return (
+        Tournament.objects.select_related("club")
+        .annotate(entrant_count=Count("entrants")).order_by("-created_at", "-id")
+    )
 
 
 def entrant_list(tournament: Tournament) -> QuerySet[Entrant]:
@@ -175,3 +178,11 @@ def standings_csv(tournament: Tournament) -> str:
         writer.writerow([row["rank"] or "", row["seed"] or "", row["name"], row["rating"],
                          row["points"], *(row["tiebreaks"].get(k) for k in table["tiebreaks"])])
     return out.getvalue()
+
+
+def tournament_trf(tournament: Tournament) -> str:
+    """The tournament as TRF-16 text (Swiss and round robin; FIDE's exchange format)."""
+    from tournaments.trf import write_trf
+
+    data = tournament_data(tournament)
+    return write_trf(adapters.trf_document(tournament, data.entrants, data.rounds))

@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.engines import ENGINE_NAMES
+from players.models import Club, Player, Team
+from tournaments.models import (
+    REQUESTABLE_BYES,
+    Entrant,
+    Format,
+    Outcome,
+    Pairing,
+    Round,
+    Tournament,
+)
+
+
+class TournamentOutput(serializers.ModelSerializer[Tournament]):
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    entrant_count = serializers.IntegerField(read_only=True, default=None)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "club", "club_name", "name", "slug", "game", "game_options", "entrant_kind",
+            "format", "match_format", "points_win", "points_draw", "points_loss", "points_bye",
+            "tiebreaks", "rated", "clock", "rounds_planned", "third_place_match",
+            "grand_final_reset", "status", "entrant_count", "created_at", "updated_at",
+        ]
+
+
+class TournamentInput(serializers.Serializer[Tournament]):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    name = serializers.CharField(max_length=160)
+    game = serializers.ChoiceField(choices=ENGINE_NAMES)
+    format = serializers.ChoiceField(choices=Format.choices)
+    game_options = serializers.JSONField(required=False)
+    match_format = serializers.JSONField(required=False, help_text='"ft3/9" or an object')
+    points_win = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    points_draw = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    points_loss = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    points_bye = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+    rated = serializers.BooleanField(required=False)
+    clock = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    rounds_planned = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    third_place_match = serializers.BooleanField(required=False)
+    grand_final_reset = serializers.BooleanField(required=False)
+
+
+class EntrantOutput(serializers.ModelSerializer[Entrant]):
+    name = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "name", "player", "team", "seed", "rating", "joined_round",
+                  "withdrawn_from_round"]
+
+
+class RegisterInput(serializers.Serializer[Entrant]):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
+    team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False)
+    rating = serializers.IntegerField(required=False, default=0)
+
+
+class WithdrawInput(serializers.Serializer[Entrant]):
+    entrant = serializers.PrimaryKeyRelatedField(queryset=Entrant.objects.all())
+    from_round = serializers.IntegerField(min_value=1, required=False)
+
+
+class ByeInput(serializers.Serializer[Entrant]):
+    entrant = serializers.PrimaryKeyRelatedField(queryset=Entrant.objects.all())
+    round_number = serializers.IntegerField(min_value=1)
+    kind = serializers.ChoiceField(choices=[k.value for k in REQUESTABLE_BYES],
+                                   default="half_point")
+
+
+class ForbidInput(serializers.Serializer[Entrant]):
+    entrant_a = serializers.PrimaryKeyRelatedField(queryset=Entrant.objects.all())
+    entrant_b = serializers.PrimaryKeyRelatedField(queryset=Entrant.objects.all())
+
+
+class PairingOutput(serializers.ModelSerializer[Pairing]):
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    entrant_a_name = serializers.CharField(source="entrant_a.name", read_only=True)
+    entrant_b_name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Pairing
+        fields = ["id", "round", "round_number", "board", "entrant_a", "entrant_a_name",
+                  "entrant_b", "entrant_b_name", "bye_kind", "bracket_match", "wins_a",
+                  "wins_b", "draws", "outcome", "version", "updated_at"]
+
+    def get_entrant_b_name(self, pairing: Pairing) -> str | None:
+        return pairing.entrant_b.name if pairing.entrant_b is not None else None
+
+
+class RoundOutput(serializers.ModelSerializer[Round]):
+    pairings = PairingOutput(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "tournament", "number", "status", "clock", "time_slot_minutes",
+                  "created_at", "pairings"]
+
+
+class ResultInput(serializers.Serializer[Pairing]):
+    version = serializers.IntegerField(min_value=1)
+    wins_a = serializers.IntegerField(min_value=0, required=False)
+    wins_b = serializers.IntegerField(min_value=0, required=False)
+    draws = serializers.IntegerField(min_value=0, required=False, default=0)
+    outcome = serializers.ChoiceField(
+        choices=[v for v in Outcome.values if v != Outcome.BYE], required=False
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("wins_a" in attrs) != ("wins_b" in attrs):
+            raise serializers.ValidationError({"wins_b": ["Give both wins_a and wins_b."]})
+        return attrs
+
+
+class ResultOutput(serializers.Serializer[Pairing]):
+    pairing = PairingOutput(read_only=True)
+    warning = serializers.CharField(read_only=True)

@@ -1,0 +1,212 @@
+"""Thin API views: parse with an input serializer, call a service or a selector, answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from config.errors import ApplicationError
+from games.series.format import MatchScore
+from players.api.views import ReadViewSet
+from tournaments import selectors, services
+from tournaments.api import serializers as s
+from tournaments.models import Entrant, Tournament
+
+
+class TournamentFilter(filters.FilterSet):
+    class Meta:
+        model = Tournament
+        fields = {"club": ["exact"], "game": ["exact"], "status": ["exact"],
+                  "format": ["exact"]}
+
+
+def _own_entrant(entrant: Entrant, tournament: Tournament, field: str = "entrant") -> Entrant:
+    if entrant.tournament_id != tournament.pk:
+        raise ApplicationError("This entrant belongs to another tournament.", field=field)
+    return entrant
+
+
+@extend_schema(tags=["tournaments"])
+class TournamentViewSet(ReadViewSet):
+    queryset = selectors.tournament_list()
+    serializer_class = s.TournamentOutput
+    input_serializer = s.TournamentInput
+    filterset_class = TournamentFilter
+    search_fields = ["name", "club__name"]
+    ordering_fields = ["name", "created_at", "status"]
+
+    def _parse(self, serializer_class: type[Any], request: Request) -> dict[str, Any]:
+        serializer = serializer_class(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
+
+    def _fresh(self, tournament: Tournament, code: int = status.HTTP_200_OK) -> Response:
+        return self.answer(self.get_queryset().get(pk=tournament.pk), code)
+
+    @extend_schema(request=s.TournamentInput, responses={201: s.TournamentOutput})
+    def create(self, request: Request) -> Response:
+        data = self.parse(request)
+        tournament = services.tournament_create(
+            actor=request.user, club=data.pop("club"), name=data.pop("name"),
+            game=data.pop("game"), format=data.pop("format"), **data,
+        )
+        return self._fresh(tournament, status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.TournamentInput, responses=s.TournamentOutput)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        data = self.parse(request, partial=True)
+        tournament = self.get_object()
+        if "club" in data and data.pop("club") != tournament.club:
+            raise ApplicationError("A tournament cannot move to another club.", field="club")
+        tournament = services.tournament_update(actor=request.user, tournament=tournament,
+                                                **data)
+        return self._fresh(tournament)
+
+    @extend_schema(request=None, responses=s.TournamentOutput)
+    @action(detail=True, methods=["post"], url_path="open-registration")
+    def open_registration(self, request: Request, pk: str) -> Response:
+        return self._fresh(services.tournament_open_registration(
+            actor=request.user, tournament=self.get_object()))
+
+    @extend_schema(request=None, responses=s.TournamentOutput)
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        return self._fresh(services.tournament_start(actor=request.user,
+                                                     tournament=self.get_object()))
+
+    @extend_schema(request=None, responses=s.TournamentOutput)
+    @action(detail=True, methods=["post"])
+    def finish(self, request: Request, pk: str) -> Response:
+        return self._fresh(services.tournament_finish(actor=request.user,
+                                                      tournament=self.get_object()))
+
+    @extend_schema(request=None, responses={201: s.RoundOutput})
+    @action(detail=True, methods=["post"], url_path="pair-next-round")
+    def pair_next_round(self, request: Request, pk: str) -> Response:
+        round_ = services.round_pair_next(actor=request.user, tournament=self.get_object())
+        fresh = selectors.round_list().get(pk=round_.pk)
+        return Response(s.RoundOutput(fresh).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.RegisterInput, responses={201: s.EntrantOutput})
+    @action(detail=True, methods=["post"])
+    def register(self, request: Request, pk: str) -> Response:
+        data = self._parse(s.RegisterInput, request)
+        entrant = services.entrant_register(actor=request.user, tournament=self.get_object(),
+                                            **data)
+        return Response(s.EntrantOutput(entrant).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.WithdrawInput, responses=s.EntrantOutput)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str) -> Response:
+        data = self._parse(s.WithdrawInput, request)
+        entrant = _own_entrant(data["entrant"], self.get_object())
+        entrant = services.entrant_withdraw(actor=request.user, entrant=entrant,
+                                            from_round=data.get("from_round"))
+        return Response(s.EntrantOutput(entrant).data)
+
+    @extend_schema(request=s.ByeInput, responses={201: None})
+    @action(detail=True, methods=["post"], url_path="request-bye")
+    def request_bye(self, request: Request, pk: str) -> Response:
+        data = self._parse(s.ByeInput, request)
+        entrant = _own_entrant(data["entrant"], self.get_object())
+        bye = services.bye_request(actor=request.user, entrant=entrant,
+                                   round_number=data["round_number"], kind=data["kind"])
+        return Response({"entrant": entrant.pk, "round_number": bye.round_number,
+                         "kind": bye.kind}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.ForbidInput, responses={201: None})
+    @action(detail=True, methods=["post"], url_path="forbid-pairing")
+    def forbid_pairing(self, request: Request, pk: str) -> Response:
+        data = self._parse(s.ForbidInput, request)
+        tournament = self.get_object()
+        services.forbid_pairing(
+            actor=request.user, tournament=tournament,
+            entrant_a=_own_entrant(data["entrant_a"], tournament, "entrant_a"),
+            entrant_b=_own_entrant(data["entrant_b"], tournament, "entrant_b"),
+        )
+        return Response({"entrant_a": data["entrant_a"].pk, "entrant_b": data["entrant_b"].pk},
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=s.EntrantOutput(many=True))
+    @action(detail=True, methods=["get"])
+    def entrants(self, request: Request, pk: str) -> Response:
+        entrants = selectors.entrant_list(self.get_object())
+        return Response(s.EntrantOutput(entrants, many=True).data)
+
+    @extend_schema(responses=s.RoundOutput(many=True))
+    @action(detail=True, methods=["get"])
+    def rounds(self, request: Request, pk: str) -> Response:
+        rounds = selectors.round_list(self.get_object())
+        return Response(s.RoundOutput(rounds, many=True).data)
+
+    @extend_schema(responses=OpenApiResponse(description="Standings rows"))
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str) -> Response:
+        return Response(selectors.standings(self.get_object()))
+
+    @extend_schema(responses=OpenApiResponse(description="Crosstable"))
+    @action(detail=True, methods=["get"])
+    def crosstable(self, request: Request, pk: str) -> Response:
+        return Response(selectors.crosstable(self.get_object()))
+
+    @extend_schema(responses=OpenApiResponse(description="Round-by-round table"))
+    @action(detail=True, methods=["get"], url_path="round-by-round")
+    def round_by_round(self, request: Request, pk: str) -> Response:
+        return Response(selectors.round_by_round(self.get_object()))
+
+    @extend_schema(responses=OpenApiResponse(description="CSV text"))
+    @action(detail=True, methods=["get"], url_path=r"standings\.csv")
+    def standings_csv(self, request: Request, pk: str) -> HttpResponse:
+        tournament = self.get_object()
+        response = HttpResponse(selectors.standings_csv(tournament),
+                                content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.csv"'
+        return response
+
+    @extend_schema(responses=OpenApiResponse(description="TRF-16 text"))
+    @action(detail=True, methods=["get"], url_path=r"export\.trf")
+    def export_trf(self, request: Request, pk: str) -> HttpResponse:
+        tournament = self.get_object()
+        response = HttpResponse(selectors.tournament_trf(tournament),
+                                content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+        return response
+
+
+@extend_schema(tags=["tournaments"])
+class RoundViewSet(ReadViewSet):
+    queryset = selectors.round_list()
+    serializer_class = s.RoundOutput
+    filterset_fields = ["tournament", "status"]
+
+
+@extend_schema(tags=["tournaments"])
+class PairingViewSet(ReadViewSet):
+    queryset = selectors.pairing_list()
+    serializer_class = s.PairingOutput
+    filterset_fields = ["round", "outcome"]
+
+    @extend_schema(request=s.ResultInput, responses=s.ResultOutput)
+    @action(detail=True, methods=["post"])
+    def result(self, request: Request, pk: str) -> Response:
+        data = self._parse_result(request)
+        score = (MatchScore(data["wins_a"], data["wins_b"], data.get("draws", 0))
+                 if "wins_a" in data else None)
+        recorded = services.result_record(
+            actor=request.user, pairing=self.get_object(), expected_version=data["version"],
+            score=score, outcome=data.get("outcome"),
+        )
+        fresh = self.get_queryset().get(pk=recorded.pairing.pk)
+        return Response({"pairing": s.PairingOutput(fresh).data, "warning": recorded.warning})
+
+    def _parse_result(self, request: Request) -> dict[str, Any]:
+        serializer = s.ResultInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
