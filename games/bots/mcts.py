@@ -21,13 +21,16 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.bots.adapters import SearchGame, search_game
+from games.bots.adapters import KazambiSearch, SearchGame, search_game
 from games.bots.base import Bot, Budget
+from games.bots.greedy import kazambi_score
 
 #: Exploration constant of UCB1 (rewards are 0, 1/2 or 1).
 EXPLORATION = 0.7
 #: Moves beyond which a node widens progressively.
 WIDE = 24
+#: Kazambi: how many root moves (a seeded sample) are ordered by the greedy score.
+ROOT_SCORED = 300
 
 
 class Node:
@@ -160,5 +163,21 @@ class MctsBot(Bot):
             solved = solved_move(game, state, whole_kugamai=False)
             if solved is not None:
                 return solved
-        move, _ = search(adapter, state, budget, self.rng)
+        move, _ = search(adapter, state, budget, self.rng, root_order=self.root_order(adapter))
         return adapter.text(state, move)
+
+    def root_order(self, adapter: SearchGame) -> Callable[[Any, list[Any]], list[Any]] | None:
+        """Kazambi roots have hundreds of moves: try them best first by the greedy score."""
+        if not isinstance(adapter, KazambiSearch):
+            return None
+
+        rng = self.rng
+
+        def order(state: Any, moves: list[Any]) -> list[Any]:
+            indices = list(range(len(moves)))
+            rng.shuffle(indices)
+            head, tail = indices[:ROOT_SCORED], indices[ROOT_SCORED:]
+            scored = sorted(head, key=lambda index: -kazambi_score(adapter, state, moves[index]))
+            return [moves[index] for index in scored + tail]
+
+        return order

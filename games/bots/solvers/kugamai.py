@@ -47,10 +47,8 @@ class KugamaiSolver:
                 safe |= 1 << value
         playable = (cur >> _SHIFT[end]) & safe
         if not playable:
-            if (oth >> _SHIFT[end]) & safe:
-                best = -self.negamax(oth, cur, end)
-            else:
-                best = DRAW
+            opponent_plays = (oth >> _SHIFT[end]) & safe
+            best = -self.negamax(oth, cur, end) if opponent_plays else DRAW
         else:
             best = LOSS
             lay = _LAY[end]

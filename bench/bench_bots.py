@@ -1,0 +1,79 @@
+"""Bot strength: duplicate-deal matches between bot kinds, one table per game.
+
+Every deal is played twice with the roles swapped (bot A on side 0, then on side 1), so
+the luck of the deal cancels. For each pairing the table gives A's wins, draws and
+losses and the share of decided games A won.
+
+Usage (from the repository root)::
+
+    python bench/bench_bots.py [--games N] [--iterations I] [--game NAME ...]
+                               [--pairing A:B ...]
+
+``--games`` counts games per pairing (two per deal). Defaults: 200 games, 300 MCTS
+iterations per move, every game, pairings mcts:random, mcts:greedy, greedy:random.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.bots.base import Budget  # noqa: E402
+from games.bots.play import play_game, side_bots  # noqa: E402
+from games.bots.registry import get_bot  # noqa: E402
+from games.engines import ENGINE_NAMES, get_engine  # noqa: E402
+
+PAIRINGS = ("mcts:random", "mcts:greedy", "greedy:random")
+
+
+def run_pairing(game: str, first: str, second: str, games: int, budget: Budget) -> str:
+    seats = get_engine(game).seat_count()
+    wins = draws = losses = 0
+    started = time.perf_counter()
+    for deal in range(games // 2):
+        for a_side in (0, 1):
+            bot_a = get_bot(first, seed=deal * 2 + a_side)
+            bot_b = get_bot(second, seed=10_000 + deal * 2 + a_side)
+            bots = side_bots(bot_a, bot_b, seats) if a_side == 0 else side_bots(
+                bot_b, bot_a, seats
+            )
+            result, _ = play_game(game, bots, seed=deal, budget=budget)
+            winner = result["winner"]
+            if winner is None:
+                draws += 1
+            elif winner == a_side:
+                wins += 1
+            else:
+                losses += 1
+    decided = wins + losses
+    share = f"{100 * wins / decided:5.1f}%" if decided else "   n/a"
+    seconds = time.perf_counter() - started
+    return (
+        f"{game:<19} {first + ' v ' + second:<17} {wins:>5} {draws:>5} {losses:>6} "
+        f"{share:>8} {seconds:>7.0f}s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--game", action="append", choices=ENGINE_NAMES)
+    parser.add_argument("--pairing", action="append")
+    args = parser.parse_args()
+    budget = Budget(iterations=args.iterations)
+    print(f"{args.games} games per pairing (duplicate deals), MCTS {args.iterations} iterations")
+    print(f"{'game':<19} {'A v B':<17} {'wins':>5} {'draws':>5} {'losses':>6} {'A won':>8} "
+          f"{'time':>8}")
+    for game in args.game or ENGINE_NAMES:
+        for pairing in args.pairing or PAIRINGS:
+            first, _, second = pairing.partition(":")
+            print(run_pairing(game, first, second, args.games, budget), flush=True)
+
+
+if __name__ == "__main__":
+    main()
