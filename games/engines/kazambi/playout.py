@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.engines.errors import OptionError
 from games.engines.kazambi.board import geometry
 from games.engines.kazambi.engine import (
     AntiKazambiEngine,
@@ -55,7 +56,7 @@ def random_playout(rng: random.Random, *, game: str = "kazambi", **options: Any)
     try:
         engine_class = ENGINES[game]
     except KeyError:
-        raise ValueError(f"unknown Kazambi variant {game!r} ({', '.join(ENGINES)})") from None
+        raise OptionError(f"unknown Kazambi variant {game!r} ({', '.join(ENGINES)})") from None
     merged = engine_class().options(**options)
     board = geometry(merged["rows"], merged["cols"])
     cols, not_last_col, lines = board.cols, board.not_last_col, board.lines

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.engines import get_engine
+from games.engines.errors import OptionError
 from games.engines.kazambi import KazambiEngine
 from games.engines.kazambi.playout import _kth_bit, random_playout
 from tests.unit.engines.kazambi.helpers import random_game
@@ -29,9 +30,9 @@ def test_same_seed_same_game_as_through_the_public_api(game: str, rows: int, col
 def test_default_options_and_errors() -> None:
     result = random_playout(random.Random(1))
     assert set(result) == {"winner", "stuck_seat", "tiles_placed"}
-    with pytest.raises(ValueError, match="unknown Kazambi variant"):
+    with pytest.raises(OptionError, match="unknown Kazambi variant"):
         random_playout(random.Random(1), game="kugamai")
-    with pytest.raises(ValueError, match="rows must be"):
+    with pytest.raises(OptionError, match="rows must be"):
         random_playout(random.Random(1), rows=13)
 
 
