@@ -18,6 +18,7 @@ from games.engines.errors import DocumentError, EngineError
 from games.engines.stolbiki.cards import (
     COLOUR,
     COLOUR_NAMES,
+    DECK_SIZES,
     RED,
     card_text,
     cards_of,
@@ -39,6 +40,37 @@ def colour_of_seat(seat: int, red_side: int) -> int:
     return RED if seat % 2 == red_side else 1 - RED
 
 
+_CARDS_BY_COLOUR = {
+    deck: tuple([card for card in deck_cards(deck) if COLOUR[card] == colour] for colour in (0, 1))
+    for deck in DECK_SIZES
+}
+
+
+def draw_hands(
+    rng: random.Random,
+    deck: int,
+    seats: int,
+    first: int | None = None,
+    red_side: int | None = None,
+) -> tuple[list[int], int, int]:
+    """Hands (bitmasks per seat), first seat and red side drawn from ``rng``. The lots for
+    ``red_side`` and ``first`` are always drawn, so fixing either (a match passing the
+    first move round) leaves the hands the same."""
+    drawn_red_side = rng.randrange(2)
+    drawn_first = rng.randrange(seats)
+    red_side = drawn_red_side if red_side is None else red_side
+    first = drawn_first if first is None else first
+    hands = [0] * seats
+    for colour, colour_cards in enumerate(_CARDS_BY_COLOUR[deck]):
+        cards = colour_cards.copy()
+        rng.shuffle(cards)
+        team = [seat for seat in range(seats) if colour_of_seat(seat, red_side) == colour]
+        size = len(team)
+        for index, card in enumerate(cards):
+            hands[team[index % size]] |= 1 << card
+    return hands, first, red_side
+
+
 def draw_deal(
     rng: random.Random,
     deck: int,
@@ -46,24 +78,8 @@ def draw_deal(
     first: int | None = None,
     red_side: int | None = None,
 ) -> dict[str, Any]:
-    """A deal drawn from ``rng``. The lots for ``red_side`` and ``first`` are always drawn,
-    so fixing either (a match alternating the first seat) leaves the hands the same."""
-    drawn_red_side = rng.randrange(2)
-    drawn_first = rng.randrange(seats)
-    red_side = drawn_red_side if red_side is None else red_side
-    first = drawn_first if first is None else first
-    hands: list[list[int]] = [[] for _ in range(seats)]
-    for colour in (RED, 1 - RED):
-        cards = [card for card in deck_cards(deck) if COLOUR[card] == colour]
-        rng.shuffle(cards)
-        team = [seat for seat in range(seats) if colour_of_seat(seat, red_side) == colour]
-        for index, card in enumerate(cards):
-            hands[team[index % len(team)]].append(card)
-    return {
-        "hands": [[card_text(card) for card in sorted(hand)] for hand in hands],
-        "first": first,
-        "red_side": red_side,
-    }
+    """A deal document drawn from ``rng`` (see :func:`draw_hands`)."""
+    return deal_document(*draw_hands(rng, deck, seats, first, red_side))
 
 
 def _seat_number(value: object, what: str, limit: int) -> int:

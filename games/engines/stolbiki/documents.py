@@ -41,7 +41,7 @@ from games.engines.stolbiki.deal import (
     seat_count,
 )
 from games.engines.stolbiki.notation import Placement, parse_move, parse_position
-from games.engines.stolbiki.state import StolbikiState, lay_card
+from games.engines.stolbiki.state import Deal, StolbikiState, lay_card
 
 if TYPE_CHECKING:
     from games.engines.stolbiki.engine import StolbikiEngine
@@ -158,9 +158,9 @@ def load_state(engine: StolbikiEngine, doc: Mapping[str, Any]) -> StolbikiState:
         return _replay(engine, options, hands, table, red_side, to_move, history, revealed)
     _check_table(table, options)
     _check_hand_sizes(hands, deck)
-    start_deal = None
+    start_deal: Deal | None = None
     if not table and not revealed:
-        start_deal = deal_document(hands, to_move, red_side)
+        start_deal = (tuple(hands), to_move, red_side)
     state = StolbikiState(
         GEOMETRIES[deck], dict(options), seats, red_side, list(hands), to_move, start_deal
     )

@@ -46,7 +46,13 @@ from games.engines.stolbiki.cards import (
     deck_mask,
     parse_card,
 )
-from games.engines.stolbiki.deal import deal_document, draw_deal, parse_deal, seat_count
+from games.engines.stolbiki.deal import (
+    deal_document,
+    draw_deal,
+    draw_hands,
+    parse_deal,
+    seat_count,
+)
 from games.engines.stolbiki.notation import PASS, Placement, parse_move
 from games.engines.stolbiki.state import (
     CELL_BITS,
@@ -121,8 +127,10 @@ class StolbikiEngine(Engine[StolbikiState]):
 
     def deal_from(self, rng: random.Random, options: dict[str, Any]) -> StolbikiState:
         """A new game dealt from ``rng`` (options already validated)."""
-        deal = draw_deal(rng, options["deck"], seat_count(options["team_size"]))
-        return self.new_game(deal=deal, **options)
+        hands, first, red_side = draw_hands(
+            rng, options["deck"], seat_count(options["team_size"])
+        )
+        return self.start(options, hands, first, red_side)
 
     def start(
         self, options: dict[str, Any], hands: list[int], first: int, red_side: int
@@ -135,7 +143,7 @@ class StolbikiEngine(Engine[StolbikiState]):
             red_side,
             list(hands),
             first,
-            deal_document(hands, first, red_side),
+            (tuple(hands), first, red_side),
         )
 
     def initial_deal(self, state: StolbikiState) -> dict[str, Any]:
@@ -143,11 +151,8 @@ class StolbikiEngine(Engine[StolbikiState]):
             raise DocumentError(
                 "this position was loaded without its history, so its deal is unknown"
             )
-        return {
-            "hands": [list(hand) for hand in state.deal["hands"]],
-            "first": state.deal["first"],
-            "red_side": state.deal["red_side"],
-        }
+        hands, first, red_side = state.deal
+        return deal_document(list(hands), first, red_side)
 
     # -- moves ------------------------------------------------------------------------
 

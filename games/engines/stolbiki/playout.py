@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from games.engines.stolbiki.engine import StolbikiEngine, score
-from games.engines.stolbiki.state import StolbikiState, pass_turn, place
+from games.engines.stolbiki.state import StolbikiState, pass_turn, place, placeable_cards
 
 _ENGINE = StolbikiEngine()
 
@@ -17,9 +17,6 @@ def play_randomly(
     """Play ``state`` to its end in place: each turn, every legal placement of the seat
     to move is equally likely; a seat that cannot lay a card passes. ``counts``, if
     given, receives the number of legal moves of every turn (1 for a pass)."""
-    geometry = state.geometry
-    x_of, y_of = geometry.x_of, geometry.y_of
-    cols, rows = geometry.cols, geometry.rows
     masks = state.masks
     frontier = state.frontier
     hands = state.hands
@@ -29,24 +26,16 @@ def play_randomly(
         in_hands |= hand
     while in_hands:
         hand = hands[state.to_move]
-        low_x = state.max_x - cols
-        high_x = state.min_x + cols
-        low_y = state.max_y - rows
-        high_y = state.min_y + rows
         choices = []
         total = 0
-        union = 0
         for cell in frontier:
-            if low_x < x_of[cell] < high_x and low_y < y_of[cell] < high_y:
-                mask = masks[cell]
-                union |= mask
-                mask &= hand
-                if mask:
-                    count = mask.bit_count()
-                    total += count
-                    choices.append((cell, mask, count))
+            mask = masks[cell] & hand
+            if mask:
+                count = mask.bit_count()
+                total += count
+                choices.append((cell, mask, count))
         if not total:
-            if not union & in_hands:
+            if not placeable_cards(state) & in_hands:
                 return
             pass_turn(state)
             if counts is not None:
@@ -65,7 +54,7 @@ def play_randomly(
             pick -= 1
         card = (mask & -mask).bit_length() - 1
         place(state, card, cell)
-        in_hands &= ~(1 << card)
+        in_hands ^= 1 << card
 
 
 def random_playout(rng: random.Random, **options: Any) -> dict[str, Any]:

@@ -2,14 +2,17 @@
 
 The state keeps, besides the cards on the grid and the hands (bitmasks of card ids):
 
-- the *frontier*: the empty inside cells next to a card (only ``0,0`` on an empty table);
-- per cell, its neighbour key and the bitmask of cards diversity and seniority allow
-  there (see :mod:`games.engines.stolbiki.board`);
-- the bounding box of the table.
+- the bounding box of the table;
+- the *frontier*: the empty cells next to a card where a card keeps the bounding box
+  within the rectangle (only ``0,0`` on an empty table). The box only grows as cards
+  are laid, so a cell that leaves the frontier that way never comes back, except when
+  a move that grew the box is taken back: the frontier is then rebuilt;
+- per empty cell, its neighbour key and the bitmask of cards diversity and seniority
+  allow there (see :mod:`games.engines.stolbiki.board`), kept also for cells outside
+  the frontier.
 
-A card may be laid at a frontier cell iff it is in the cell's mask and the cell keeps
-the bounding box within the rectangle. Moves are coded as ints in ``history``:
-``card << 9 | cell`` for a placement, ``PASS_CODE`` for a pass.
+A card may be laid at a frontier cell iff it is in the cell's mask. Moves are coded as
+ints in ``history``: ``card << 9 | cell`` for a placement, ``PASS_CODE`` for a pass.
 """
 
 from __future__ import annotations
@@ -20,14 +23,16 @@ from games.engines.stolbiki.board import NO_NEIGHBOUR_KEY, PLACEABLE, Geometry, 
 from games.engines.stolbiki.cards import FIRST_CARD_MASK, RANK, SUIT_BIT
 
 PASS_CODE = -1
+#: A deal: the hands as bitmasks per seat, the first seat and the red side.
+Deal = tuple[tuple[int, ...], int, int]
 CELL_BITS = 9
 CELL_MASK = (1 << CELL_BITS) - 1
 
 
 class StolbikiState:
     """A Stolbiki position; mutated in place only by :func:`place`, :func:`pass_turn`
-    and :func:`take_back`. ``deal`` is the deal document it started from (``None`` when
-    loaded from a document without its history)."""
+    and :func:`take_back`. ``deal`` is the deal it started from: (hand bitmasks, first
+    seat, red side), or ``None`` when loaded from a document without its history."""
 
     __slots__ = (
         "geometry", "options", "seats", "red_side", "deal", "hands", "grid", "keys",
@@ -43,7 +48,7 @@ class StolbikiState:
         red_side: int,
         hands: list[int],
         to_move: int,
-        deal: dict[str, Any] | None,
+        deal: Deal | None,
     ) -> None:
         self.geometry = geometry
         self.options = options
@@ -98,27 +103,45 @@ def lay_card(state: StolbikiState, card: int, cell: int) -> None:
     state.placed += 1
     x = geometry.x_of[cell]
     y = geometry.y_of[cell]
-    if x < state.min_x:
-        state.min_x = x
-    elif x > state.max_x:
-        state.max_x = x
-    if y < state.min_y:
-        state.min_y = y
-    elif y > state.max_y:
-        state.max_y = y
     frontier = state.frontier
     frontier.discard(cell)
+    grown = False
+    if x < state.min_x:
+        state.min_x = x
+        grown = True
+    elif x > state.max_x:
+        state.max_x = x
+        grown = True
+    if y < state.min_y:
+        state.min_y = y
+        grown = True
+    elif y > state.max_y:
+        state.max_y = y
+        grown = True
+    x_of = geometry.x_of
+    y_of = geometry.y_of
+    low_x = state.max_x - geometry.cols
+    high_x = state.min_x + geometry.cols
+    low_y = state.max_y - geometry.rows
+    high_y = state.min_y + geometry.rows
+    if grown:
+        for dead in [
+            c for c in frontier
+            if not (low_x < x_of[c] < high_x and low_y < y_of[c] < high_y)
+        ]:
+            frontier.discard(dead)
     keys = state.keys
     masks = state.masks
     suit_bit = SUIT_BIT[card]
     rank = RANK[card]
     for near in geometry.neighbours[cell]:
         if grid[near] < 0:
-            frontier.add(near)
             key = keys[near]
             key = key | suit_bit if key >> 4 <= rank else (key & 15) | suit_bit | (rank << 4)
             keys[near] = key
             masks[near] = PLACEABLE[key]
+            if low_x < x_of[near] < high_x and low_y < y_of[near] < high_y:
+                frontier.add(near)
 
 
 def place(state: StolbikiState, card: int, cell: int) -> None:
@@ -140,6 +163,15 @@ def pass_turn(state: StolbikiState) -> None:
     state.to_move = (seat + 1) % state.seats
 
 
+def _fits_box(state: StolbikiState, cell: int) -> bool:
+    """True if a card on ``cell`` keeps the bounding box within the rectangle."""
+    geometry = state.geometry
+    return (
+        state.max_x - geometry.cols < geometry.x_of[cell] < state.min_x + geometry.cols
+        and state.max_y - geometry.rows < geometry.y_of[cell] < state.min_y + geometry.rows
+    )
+
+
 def _refresh_cell(state: StolbikiState, cell: int) -> None:
     """Recompute an empty cell's key, mask and frontier membership from its neighbours."""
     grid = state.grid
@@ -149,12 +181,23 @@ def _refresh_cell(state: StolbikiState, cell: int) -> None:
         if card >= 0:
             key = cell_key_with(key, SUIT_BIT[card], RANK[card])
     state.keys[cell] = key
-    if key == NO_NEIGHBOUR_KEY:
-        state.masks[cell] = 0
-        state.frontier.discard(cell)
-    else:
-        state.masks[cell] = PLACEABLE[key]
+    state.masks[cell] = 0 if key == NO_NEIGHBOUR_KEY else PLACEABLE[key]
+    if key != NO_NEIGHBOUR_KEY and _fits_box(state, cell):
         state.frontier.add(cell)
+    else:
+        state.frontier.discard(cell)
+
+
+def _rebuild_frontier(state: StolbikiState) -> None:
+    """Recompute the frontier from scratch (after the box shrank on a take-back)."""
+    grid = state.grid
+    keys = state.keys
+    state.frontier.clear()
+    state.frontier.update(
+        cell
+        for cell in range(state.geometry.size)
+        if grid[cell] < 0 and keys[cell] != NO_NEIGHBOUR_KEY and _fits_box(state, cell)
+    )
 
 
 def take_back(state: StolbikiState) -> int:
@@ -162,6 +205,7 @@ def take_back(state: StolbikiState) -> int:
 
     The caller checks that ``state.undo`` is not empty."""
     code = state.history.pop()
+    box = (state.min_x, state.max_x, state.min_y, state.max_y)
     state.min_x, state.max_x, state.min_y, state.max_y, state.revealed = state.undo.pop()
     seat = (state.to_move - 1) % state.seats
     state.to_move = seat
@@ -175,36 +219,24 @@ def take_back(state: StolbikiState) -> int:
     for near in state.geometry.neighbours[cell]:
         if state.grid[near] < 0:
             _refresh_cell(state, near)
-    if state.placed:
-        _refresh_cell(state, cell)
-    else:
+    if not state.placed:
         state.keys[cell] = NO_NEIGHBOUR_KEY
         state.masks[cell] = FIRST_CARD_MASK
-        state.frontier = {cell}
+        state.frontier.clear()
+        state.frontier.add(cell)
+    elif box != (state.min_x, state.max_x, state.min_y, state.max_y):
+        _refresh_cell(state, cell)
+        _rebuild_frontier(state)
+    else:
+        _refresh_cell(state, cell)
     return code
-
-
-def open_cells(state: StolbikiState) -> list[int]:
-    """The frontier cells where a card may go without breaking the rectangle."""
-    geometry = state.geometry
-    x_of = geometry.x_of
-    y_of = geometry.y_of
-    low_x = state.max_x - geometry.cols
-    high_x = state.min_x + geometry.cols
-    low_y = state.max_y - geometry.rows
-    high_y = state.min_y + geometry.rows
-    return [
-        cell
-        for cell in state.frontier
-        if low_x < x_of[cell] < high_x and low_y < y_of[cell] < high_y
-    ]
 
 
 def placeable_cards(state: StolbikiState) -> int:
     """The bitmask of every card that could be laid somewhere now (by any seat)."""
     masks = state.masks
     union = 0
-    for cell in open_cells(state):
+    for cell in state.frontier:
         union |= masks[cell]
     return union
 
@@ -227,7 +259,7 @@ def placements(state: StolbikiState, seat: int) -> list[tuple[int, int]]:
     hand = state.hands[seat]
     masks = state.masks
     moves = []
-    for cell in open_cells(state):
+    for cell in state.frontier:
         mask = masks[cell] & hand
         while mask:
             low = mask & -mask

@@ -366,6 +366,9 @@ def test_push_and_pop() -> None:
         assert ENGINE.pop(state) == texts.pop()
         docs.pop()
         assert ENGINE.to_dict(state) == docs[-1]
+        fresh = ENGINE.from_dict(docs[-1])
+        assert state.frontier == fresh.frontier  # rebuilt when the box shrank back
+        assert ENGINE.legal_moves(state) == ENGINE.legal_moves(fresh)
 
 
 @pytest.mark.parametrize(

@@ -387,9 +387,9 @@ def test_the_game_ends_when_all_cards_are_laid() -> None:
 
 
 def test_empty_hand_passes_while_others_play() -> None:
-    for state in _games(60):
+    for state in _games(200, team_size=3):
         doc = ENGINE.to_dict(state)
-        replayed = ENGINE.new_game(deal=ENGINE.initial_deal(state))
+        replayed = ENGINE.new_game(deal=ENGINE.initial_deal(state), team_size=3)
         for move in doc["history"]:
             seat = ENGINE.to_move(replayed)
             if not ENGINE.to_dict(replayed)["hands"][seat]:
