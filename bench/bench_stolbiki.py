@@ -1,4 +1,4 @@
-"""Stolbiki speed: uniformly random playouts per second on one core (2 v 2, 36 cards).
+"""Benchmark: uniformly random Stolbiki games per second on one core (2 v 2, 36 cards).
 
 Run from the repository root: ``python bench/bench_stolbiki.py [seconds]``.
 """
@@ -15,17 +15,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engines.stolbiki.playout import random_playout  # noqa: E402
 
 
-def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+def main(seconds: float = 5.0) -> None:
     rng = random.Random(2024)
     games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(50):
+    started = time.perf_counter()
+    deadline = started + seconds
+    while True:
+        for _ in range(200):
             random_playout(rng, deck=36, team_size=2)
-        games += 50
-    elapsed = time.perf_counter() - start
+        games += 200
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - started
     print(
         f"stolbiki: {games / elapsed:.0f} games/s "
         f"(uniform random playouts, 2 v 2, 36 cards, {elapsed:.1f} s, one core)"
@@ -33,4 +34,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)
