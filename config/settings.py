@@ -182,7 +182,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "resend-stuck-bot-games": {
+        "task": "games.resend_stuck_bot_games",
+        "schedule": env.float("BOT_STUCK_CHECK_SECONDS", default=60.0),
+    },
+}
 
 LOGGING = {
     "version": 1,

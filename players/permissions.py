@@ -39,3 +39,19 @@ def managed_clubs(user: Any) -> Any:
     if user.is_superuser:
         return Club.objects.all()
     return Club.objects.filter(organizers=user)
+
+
+class SystemActor:
+    """The actor of writes the service makes itself (bot games played by workers)."""
+
+    is_authenticated = True
+    is_superuser = True
+    is_staff = False
+    pk = None
+    username = "system"
+
+    def __str__(self) -> str:
+        return "system"
+
+
+SYSTEM = SystemActor()

@@ -48,6 +48,14 @@ def deal_for_game(
     return deal
 
 
+#: Options that describe one game's deal rather than the rules the tournament plays.
+DEAL_OPTIONS = frozenset({"low_doubles_seat"})
+
+
+def _rule_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k not in DEAL_OPTIONS}
+
+
 @dataclass(frozen=True)
 class CheckedRecord:
     winner_side: int | None
@@ -69,11 +77,11 @@ def check_record(
         raise DocumentError("the game record must be a JSON object")
     if record.get("game", game) != game:
         raise DocumentError(f"the record is a {record.get('game')!r} game; this match plays {game}")
-    record_options = engine.options(**dict(record.get("options") or {}))
-    if record_options != engine.options(**dict(options)):
+    record_options = _rule_options(engine.options(**dict(record.get("options") or {})))
+    expected = _rule_options(engine.options(**dict(options)))
+    if record_options != expected:
         raise DocumentError(
-            f"the record's options {record_options} differ from the tournament's "
-            f"{engine.options(**dict(options))}"
+            f"the record's options {record_options} differ from the tournament's {expected}"
         )
     state, result = engine.replay(record)
     if result is None:
