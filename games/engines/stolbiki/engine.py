@@ -17,6 +17,17 @@ Decisions taken where GAMES.md leaves room (tested in tests/unit/engines/stolbik
 - ``result`` also gives ``column_sums`` ([red, black] per column), ``red_side`` and
   ``margin``: per side, its card total on the table minus the other side's (the
   tie-break of GAMES.md).
+- Deals: ``{"hands", "first", "red_side"}`` (see :mod:`.deal`); ``new_game(seed)``
+  draws all three by lot, ``deal(seed, first=...)`` fixes the first seat of a match
+  game (``starting_seat`` passes it round, so it alternates sides) with the same hands.
+  An explicit deal may leave out ``red_side``: the hands tell it.
+- Documents add ``table`` (``"x,y"`` -> card), ``revealed`` and ``red_side`` to the
+  common keys; see :mod:`.documents` for what loading checks.
+
+>>> engine = StolbikiEngine()
+>>> state = engine.new_game(deal=engine.deal(5, first=1, red_side=0))
+>>> engine.to_move(state), [str(move) for move in engine.legal_moves(state)][:2]
+(1, ['9C@0,0', 'TC@0,0'])
 """
 
 from __future__ import annotations
@@ -56,6 +67,7 @@ from games.engines.stolbiki.deal import (
 from games.engines.stolbiki.notation import PASS, Placement, parse_move
 from games.engines.stolbiki.state import (
     CELL_BITS,
+    CELL_MASK,
     PASS_CODE,
     StolbikiState,
     game_over,
@@ -184,7 +196,7 @@ class StolbikiEngine(Engine[StolbikiState]):
         if code == PASS_CODE:
             pass_turn(state)
         else:
-            place(state, code >> CELL_BITS, code & ((1 << CELL_BITS) - 1))
+            place(state, code >> CELL_BITS, code & CELL_MASK)
 
     def pop(self, state: StolbikiState) -> str:
         """Take back the last move pushed on ``state``; return its text."""
@@ -198,7 +210,7 @@ class StolbikiEngine(Engine[StolbikiState]):
         """The canonical text of an internal move code."""
         if code == PASS_CODE:
             return PASS
-        cell = code & ((1 << CELL_BITS) - 1)
+        cell = code & CELL_MASK
         geometry = state.geometry
         return f"{card_text(code >> CELL_BITS)}@{geometry.x_of[cell]},{geometry.y_of[cell]}"
 

@@ -17,3 +17,12 @@ def test_engine_imports_no_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert output.strip() == "[]"
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from games.engines.stolbiki import cards, engine, notation
+
+    for module in (cards, engine, notation):
+        assert doctest.testmod(module).failed == 0
