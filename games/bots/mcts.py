@@ -153,14 +153,20 @@ class MctsBot(Bot):
     def __init__(self, seed: int | None = None, *, endgame_solver: bool = True) -> None:
         super().__init__(seed)
         self.endgame_solver = endgame_solver
+        self.solvers: dict[bool, Any] = {}
 
     def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
         adapter = search_game(game)
         state = adapter.load(observation, self.rng)
         if self.endgame_solver:
-            from games.bots.solvers import solved_move
+            from games.bots.solvers import TABLE_LIMIT, KazambiSolver, solved_move
 
-            solved = solved_move(game, state, whole_kugamai=False)
+            kazambi = None
+            if isinstance(adapter, KazambiSearch):
+                kazambi = self.solvers.setdefault(adapter.misere, KazambiSolver(adapter.misere))
+                if len(kazambi.table) > TABLE_LIMIT:
+                    kazambi.table.clear()
+            solved = solved_move(game, state, whole_kugamai=False, kazambi=kazambi)
             if solved is not None:
                 return solved
         move, _ = search(adapter, state, budget, self.rng, root_order=self.root_order(adapter))

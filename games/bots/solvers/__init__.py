@@ -9,6 +9,8 @@ from typing import Any
 from games.bots.adapters import KazambiSearch, search_game
 from games.bots.base import Bot, Budget
 from games.bots.solvers.kazambi import ENDGAME_TILES, KazambiSolver, live_tile_count
+
+__all__ = ["TABLE_LIMIT", "KazambiSolver", "KugamaiSolver", "SolverBot", "solved_move"]
 from games.bots.solvers.kugamai import KugamaiSolver, SolverLimitError
 from games.engines.kazambi.state import KazambiState
 from games.engines.kugamai.state import KugamaiState
@@ -18,15 +20,23 @@ from games.engines.kugamai.tiles import MOVE_TEXT
 KAZAMBI_NODE_LIMIT = 20_000
 #: New positions one Kugamai search may visit (a whole game takes far fewer).
 KUGAMAI_NODE_LIMIT = 2_000_000
+#: Transposition table entries a solver bot keeps before it starts afresh.
+TABLE_LIMIT = 2_000_000
 
 
 def solved_move(
-    game: str, state: Any, kugamai: KugamaiSolver | None = None, *, whole_kugamai: bool = True
+    game: str,
+    state: Any,
+    kugamai: KugamaiSolver | None = None,
+    *,
+    whole_kugamai: bool = True,
+    kazambi: KazambiSolver | None = None,
 ) -> str | None:
     """A move proved best, or ``None`` when no solver settles the position cheaply:
     Kugamai is solved outright; a Kazambi position with at most :data:`ENDGAME_TILES`
     live tiles gives its winning move if it is won (a lost one is left to MCTS, which may
-    still trick a weaker opponent). ``whole_kugamai=False`` leaves Kugamai unsolved."""
+    still trick a weaker opponent). ``whole_kugamai=False`` leaves Kugamai unsolved.
+    Solvers passed in keep their tables, so a position proved won stays proved."""
     if isinstance(state, KugamaiState) and whole_kugamai:
         solver = kugamai or KugamaiSolver()
         solver.nodes = 0
@@ -39,7 +49,10 @@ def solved_move(
     if isinstance(state, KazambiState) and live_tile_count(state) <= ENDGAME_TILES:
         adapter = search_game(game)
         assert isinstance(adapter, KazambiSearch)
-        kazambi = KazambiSolver(adapter.misere, KAZAMBI_NODE_LIMIT)
+        if kazambi is None or kazambi.misere != adapter.misere:
+            kazambi = KazambiSolver(adapter.misere)
+        kazambi.nodes = 0
+        kazambi.node_limit = KAZAMBI_NODE_LIMIT
         try:
             won, winning = kazambi.best(state)
         except SolverLimitError:
@@ -56,15 +69,23 @@ class SolverBot(Bot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.kugamai = KugamaiSolver()
+        self.kazambi: dict[bool, KazambiSolver] = {
+            misere: KazambiSolver(misere) for misere in (False, True)
+        }
 
     def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
         from games.bots.mcts import search
 
         adapter = search_game(game)
         state = adapter.load(observation, self.rng)
-        if len(self.kugamai.table) > 5_000_000:
+        if len(self.kugamai.table) > TABLE_LIMIT:
             self.kugamai.table.clear()
-        solved = solved_move(game, state, self.kugamai)
+        kazambi = None
+        if isinstance(adapter, KazambiSearch):
+            kazambi = self.kazambi[adapter.misere]
+            if len(kazambi.table) > TABLE_LIMIT:
+                kazambi.table.clear()
+        solved = solved_move(game, state, self.kugamai, kazambi=kazambi)
         if solved is not None:
             return solved
         move, _ = search(adapter, state, budget, self.rng)

@@ -1,0 +1,109 @@
+"""The exact solvers against a plain minimax over the engine's public API, and the
+promise that a position proved won is never lost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.bots.base import Budget
+from games.bots.play import side_bots
+from games.bots.registry import get_bot
+from games.bots.solvers.kazambi import KazambiSolver, live_tile_count
+from games.bots.solvers.kazambi import solve as solve_kazambi
+from games.bots.solvers.kugamai import KugamaiSolver
+from games.bots.solvers.kugamai import solve as solve_kugamai
+from games.engines import Engine, get_engine
+from games.engines.kugamai.tiles import tile_count
+from tests.unit.bots.helpers import play_random_until
+
+
+def minimax(engine: Engine[Any], state: Any) -> int:
+    """The value for the side to move (1, 0, -1), with no memo and no pruning; seats
+    alternate sides after every move (passes included) in these games."""
+    if engine.is_over(state):
+        winner = engine.result(state)["winner"]
+        if winner is None:
+            return 0
+        return 1 if winner == engine.to_move(state) % 2 else -1
+    return max(-minimax(engine, engine.play(state, move)) for move in engine.legal_moves(state))
+
+
+def kugamai_tiles_in_hands(state: Any) -> int:
+    return sum(tile_count(hand) for hand in state.hands)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_kugamai_solver_matches_minimax(seed: int) -> None:
+    engine = get_engine("kugamai")
+    state = play_random_until("kugamai", seed, lambda s: kugamai_tiles_in_hands(s) <= 14)
+    if state is None:
+        pytest.skip("the random game ended early")
+    value, move = KugamaiSolver().best(state)
+    assert solve_kugamai(state) == value == minimax(engine, state)
+    assert move is not None
+    after = engine.play(state, move)
+    assert -minimax(engine, after) == value
+
+
+@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi", "kazambi-pairs"])
+@pytest.mark.parametrize("seed", range(5))
+def test_kazambi_endgame_solver_matches_minimax(game: str, seed: int) -> None:
+    engine = get_engine(game)
+    misere = game.startswith("anti")
+    state = play_random_until(game, seed, lambda s: live_tile_count(s) <= 4)
+    if state is None:
+        pytest.skip("the random game ended early")
+    won, move = KazambiSolver(misere).best(state)
+    expected = minimax(engine, state)
+    assert solve_kazambi(state, misere) == expected
+    assert won == (expected == 1)
+    if won:
+        assert move is not None
+        assert minimax(engine, engine.play(state, move)) == -1
+
+
+def _play_from(game: str, state: Any, bots: list[Any]) -> Any:
+    engine = get_engine(game)
+    while not engine.is_over(state):
+        seat = engine.to_move(state)
+        move = bots[seat].choose(game, engine.observation(state, seat), Budget(iterations=30))
+        state = engine.play(state, move)
+    return engine.result(state)["winner"]
+
+
+@pytest.mark.parametrize("opponent", ["random", "greedy", "mcts"])
+def test_kugamai_solver_never_loses_a_proved_win(opponent: str) -> None:
+    engine = get_engine("kugamai")
+    proved = 0
+    for seed in range(12):
+        state = engine.new_game(seed=seed)
+        if solve_kugamai(state) != 1:
+            continue
+        proved += 1
+        winner_seat = engine.to_move(state)
+        for opponent_seed in range(2):
+            bots = side_bots(get_bot("solver"), get_bot(opponent, seed=opponent_seed), 2)
+            if winner_seat == 1:
+                bots.reverse()
+            assert _play_from("kugamai", state, bots) == winner_seat
+    assert proved >= 3
+
+
+@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi-pairs"])
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_kazambi_solver_never_loses_a_proved_endgame(game: str, opponent: str) -> None:
+    engine = get_engine(game)
+    seats = engine.seat_count()
+    proved = 0
+    for seed in range(8):
+        state = play_random_until(game, seed, lambda s: live_tile_count(s) <= 8)
+        if state is None or solve_kazambi(state, game.startswith("anti")) != 1:
+            continue
+        proved += 1
+        side = engine.to_move(state) % 2
+        solver, other = get_bot("solver"), get_bot(opponent, seed=seed)
+        bots = side_bots(solver, other, seats) if side == 0 else side_bots(other, solver, seats)
+        assert _play_from(game, state, bots) == side
+    assert proved >= 2
