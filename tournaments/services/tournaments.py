@@ -139,12 +139,17 @@ def _clean_format(tournament: Tournament) -> None:
         raise ApplicationError("A tournament needs a name.", field="name")
 
 
-def _clean(tournament: Tournament) -> None:
+def validate_tournament(tournament: Tournament) -> None:
+    """Check (and normalise) a tournament's settings; raise :class:`ApplicationError`."""
     _clean_format(tournament)
     _clean_game(tournament)
     _clean_match_format(tournament)
     _clean_points(tournament)
     _clean_tiebreaks(tournament)
+
+
+def _clean(tournament: Tournament) -> None:
+    validate_tournament(tournament)
     tournament.full_clean(exclude=["slug"] if not tournament.slug else None)
 
 
