@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from games.series.format import MatchScore
 from tournaments import adapters, selectors, services
 from tournaments.models import Round, Tournament
 
@@ -51,3 +52,23 @@ def test_export_then_pair_trf(make_tournament: Any, play_round: Any, tmp_path: P
     csv_out = io.StringIO()
     call_command("export_tournament", str(tournament.pk), "--format", "csv", stdout=csv_out)
     assert csv_out.getvalue().startswith("rank,seed,name")
+
+
+def test_trf_round_trip_keeps_standings(make_tournament: Any, play_round: Any, admin_user: Any,
+                                        club_b: Any, tmp_path: Path) -> None:
+    tournament = make_tournament("swiss", entrants=7, rounds_planned=4,
+                                 tiebreaks=["buchholz"])
+    play_round(tournament, lambda p: MatchScore(0, 0, 1) if p.board == 2 else MatchScore(1, 0, 0))
+    play_round(tournament, lambda p: "b_forfeit_win" if p.board == 1 else MatchScore(0, 1, 0))
+    path = tmp_path / "t.trf"
+    path.write_text(selectors.tournament_trf(tournament), encoding="utf-8")
+    call_command("import_trf", str(path), "--club", club_b.slug, "--game", "kugamai",
+                 stdout=io.StringIO())
+    copy = Tournament.objects.get(club=club_b)
+    copy.tiebreaks = ["buchholz"]
+    original = [(r["name"], r["points"], r["tiebreaks"])
+                for r in selectors.standings(tournament)["rows"]]
+    imported = [(r["name"], r["points"], r["tiebreaks"])
+                for r in selectors.standings(copy)["rows"]]
+    assert imported == original
+    assert copy.status == "running" and copy.rounds.count() == 2

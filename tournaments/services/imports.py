@@ -1,0 +1,110 @@
+"""Importing a Swiss tournament from a TRF-16 file (players, rounds, results)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from config.errors import ApplicationError
+from players.models import Club, Player
+from players.permissions import ensure_can_manage_club
+from tournaments.models import (
+    ByeKind,
+    Entrant,
+    Format,
+    Outcome,
+    Pairing,
+    Round,
+    RoundEntry,
+    RoundStatus,
+    Status,
+    Tournament,
+)
+from tournaments.services.tournaments import tournament_create
+
+_BYES = {"U": ByeKind.PAIRING_ALLOCATED, "F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT,
+         "Z": ByeKind.ZERO}
+_RESULTS = {  # code of the first mover -> (outcome, wins_a, wins_b, draws)
+    "1": (Outcome.A_WINS, 1, 0, 0), "W": (Outcome.A_WINS, 1, 0, 0),
+    "0": (Outcome.B_WINS, 0, 1, 0), "L": (Outcome.B_WINS, 0, 1, 0),
+    "=": (Outcome.DRAW, 0, 0, 1), "D": (Outcome.DRAW, 0, 0, 1),
+    "+": (Outcome.A_FORFEIT_WIN, 0, 0, 0), "-": (Outcome.B_FORFEIT_WIN, 0, 0, 0),
+    " ": (Outcome.PENDING, 0, 0, 0),
+}
+
+
+@transaction.atomic
+def tournament_import_trf(
+    *, actor: Any, club: Club, text: str, game: str = "kazambi", name: str | None = None
+) -> Tournament:
+    """A running single-game Swiss rebuilt from TRF text; players are found (or created)
+    by name in ``club``. Start ranks become seeds."""
+    from tournaments.trf import TrfError, read_trf, rounds_paired
+
+    ensure_can_manage_club(actor, club)
+    try:
+        trf = read_trf(text)
+    except TrfError as error:
+        raise ApplicationError(f"Cannot read the TRF file: {error}", field="file") from None
+    if not trf.players:
+        raise ApplicationError("The TRF file has no player (001) lines.", field="file")
+    title = name or next((line[4:].strip() for line in trf.header if line.startswith("012")),
+                         "Imported tournament")
+    paired = rounds_paired(trf)
+    tournament = tournament_create(
+        actor=actor, club=club, name=title or "Imported tournament", game=game,
+        format=Format.SWISS, rounds_planned=max(trf.total_rounds or 0, paired, 1),
+    )
+    entrants: dict[int, Entrant] = {}
+    for player in trf.players:
+        person, _ = Player.objects.get_or_create(
+            club=club, display_name=player.name.strip() or f"Player {player.start_rank}",
+            is_bot=False, defaults={"fide_id": player.fide_id},
+        )
+        entrants[player.start_rank] = Entrant.objects.create(
+            tournament=tournament, player=person, rating=player.rating or 0,
+            seed=player.start_rank,
+        )
+    for index in range(paired):
+        round_ = Round.objects.create(tournament=tournament, number=index + 1)
+        rows: list[Pairing] = []
+        for player in trf.players:
+            block = player.rounds[index] if index < len(player.rounds) else None
+            if block is None or block.is_blank:
+                continue
+            me = entrants[player.start_rank]
+            if block.opponent is None:
+                if block.result in _BYES:
+                    rows.append(Pairing(round=round_, entrant_a=me, bye_kind=_BYES[block.result],
+                                        outcome=Outcome.BYE))
+                continue
+            if block.opponent not in entrants:
+                raise ApplicationError(
+                    f"Player {player.start_rank}, round {index + 1}: opponent "
+                    f"{block.opponent} has no 001 line.", field="file")
+            first = block.colour == "w" or (block.colour != "b" and
+                                            player.start_rank < block.opponent)
+            if not first:
+                continue
+            if block.result not in _RESULTS:
+                raise ApplicationError(
+                    f"Player {player.start_rank}, round {index + 1}: unknown result code "
+                    f"{block.result!r}.", field="file")
+            outcome, wins_a, wins_b, draws = _RESULTS[block.result]
+            rows.append(Pairing(round=round_, entrant_a=me, entrant_b=entrants[block.opponent],
+                                outcome=outcome, wins_a=wins_a, wins_b=wins_b, draws=draws))
+        rows.sort(key=lambda p: p.entrant_b is None)
+        for board, row in enumerate(rows, start=1):
+            row.board = board
+        Pairing.objects.bulk_create(rows)
+        RoundEntry.objects.bulk_create(
+            RoundEntry(round=round_, entrant=entrant, pairing=row)
+            for row in rows for entrant in (row.entrant_a, row.entrant_b) if entrant is not None
+        )
+        if all(row.outcome != Outcome.PENDING for row in rows):
+            round_.status = RoundStatus.FINISHED
+            round_.save(update_fields=["status"])
+    tournament.status = Status.RUNNING
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
