@@ -330,9 +330,7 @@ def _recompute_pool(
     RatingChange.objects.filter(club=club, family=family).delete()
     Rating.objects.filter(club=club, family=family).delete()
     _save_ratings(club, family, config, finals, {})
-    RatingChange.objects.bulk_create(
-        _change_objects(club.pk, family, changes, played_at), batch_size=_WRITE_BATCH
-    )
+    _insert_history(club.pk, family, changes, played_at)
     return PoolSummary(club.pk, family, config.system, len(rated), len(finals))
 
 
@@ -642,3 +640,32 @@ def _change_objects(
             volatility_after=volatility, played_at=played_at[game],
         )
 
+
+_HISTORY_COLUMNS = (
+    "player_id", "game_id", "club_id", "family", "rating_before", "rating_after", "rd_before",
+    "rd_after", "volatility_after", "played_at",
+)
+
+
+def _insert_history(
+    club_id: int, family: str, changes: Sequence[_Change], played_at: Mapping[Any, Any]
+) -> None:
+    """Write a pool's history in batches: COPY on PostgreSQL, ``bulk_create`` elsewhere.
+
+    COPY writes 200,000 rows in about a second where ``bulk_create`` takes ten or more,
+    most of it building model instances and adapting parameters.
+    """
+    if connection.vendor != "postgresql":
+        RatingChange.objects.bulk_create(
+            _change_objects(club_id, family, changes, played_at), batch_size=_WRITE_BATCH
+        )
+        return
+    table = connection.ops.quote_name(RatingChange._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(column) for column in _HISTORY_COLUMNS)
+    with connection.cursor() as cursor:
+        raw_cursor: Any = cursor.cursor
+        with raw_cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            write = copy.write_row
+            for player, game, before, after, rd_before, rd_after, volatility in changes:
+                write((player, game, club_id, family, before, after, rd_before, rd_after,
+                       volatility, played_at[game]))
