@@ -1,5 +1,6 @@
 from rest_framework.routers import SimpleRouter
 
+from players.api.ratings import urlpatterns as rating_urlpatterns
 from players.api.views import ClubViewSet, PlayerViewSet, TeamViewSet
 
 router = SimpleRouter()
@@ -8,3 +9,4 @@ router.register("players", PlayerViewSet, basename="player")
 router.register("teams", TeamViewSet, basename="team")
 
 urlpatterns = router.urls
+urlpatterns += rating_urlpatterns
