@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "players",
     "games",
     "tournaments",
+    "pages",
 ]
 
 MIDDLEWARE = [

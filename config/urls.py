@@ -19,4 +19,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
     path("healthz", healthz, name="healthz"),
+    path("", include("pages.urls")),
 ]

@@ -1,0 +1,325 @@
+"""Reads shaped for the public pages: each returns what one template shows.
+
+Business reads come from the apps' own selectors (tournaments.selectors,
+players.rating_selectors, games.bot_tournaments); this module only arranges them for
+display and adds the drawings (pages.svg).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from games.engines import GAME_FAMILY
+from games.models import BotRun, Game
+from pages.svg.bracket import bracket_svg
+from players.models import RATING_FAMILIES, Club, Player, Rating
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
+
+log = logging.getLogger(__name__)
+
+FAMILY_NAMES = {"kazambi": "Kazambi", "kugamai": "Kugamai", "stolbiki": "Stolbiki"}
+GAME_NAMES = {
+    "kazambi": "Kazambi", "kazambi-pairs": "Kazambi pairs", "anti-kazambi": "Anti-Kazambi",
+    "anti-kazambi-pairs": "Anti-Kazambi pairs", "kugamai": "Kugamai", "stolbiki": "Stolbiki",
+}
+RESULT_LEGEND = [
+    ("1", "win"), ("½", "draw"), ("0", "loss"), ("+", "win by forfeit"),
+    ("-", "loss by forfeit"), ("B", "pairing-allocated bye"), ("F", "full-point bye"),
+    ("H", "half-point bye"), ("Z", "zero-point bye"),
+]
+
+
+def game_name(game: str) -> str:
+    return GAME_NAMES.get(game, game)
+
+
+# -- tournaments -----------------------------------------------------------------------
+
+
+def tournaments_filtered(game: str = "", status: str = "") -> QuerySet[Tournament]:
+    tournaments = tournament_selectors.tournament_list().exclude(status=Status.DRAFT)
+    if game in GAME_NAMES:
+        tournaments = tournaments.filter(game=game)
+    if status in Status.values:
+        tournaments = tournaments.filter(status=status)
+    return tournaments
+
+
+def home_lists(limit: int = 8) -> dict[str, list[Tournament]]:
+    listed = tournament_selectors.tournament_list()
+    return {
+        "running": list(listed.filter(status=Status.RUNNING)[:limit]),
+        "recent": list(listed.filter(status=Status.FINISHED).order_by("-updated_at")[:limit]),
+        "open": list(listed.filter(status=Status.REGISTRATION)[:limit]),
+    }
+
+
+@dataclass
+class Side:
+    name: str
+    player_id: int | None
+    entrant_id: int
+    won: bool = False
+
+
+@dataclass
+class PairingRow:
+    board: int
+    a: Side
+    b: Side | None
+    score: str
+    result: str
+    outcome: str
+    bracket_match: str
+    games: list[dict[str, Any]] = field(default_factory=list)
+    slot_scores: tuple[str, str] = ("", "")
+
+
+@dataclass
+class RoundView:
+    number: int
+    finished: bool
+    pairings: list[PairingRow]
+
+
+def _side(entrant: Entrant | None, won: bool) -> Side | None:
+    if entrant is None:
+        return None
+    return Side(entrant.name, entrant.player_id, entrant.pk, won)
+
+
+def _pairing_row(pairing: Pairing) -> PairingRow:
+    outcome = Outcome(pairing.outcome)
+    a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
+    b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
+    if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW):
+        score = f"{pairing.wins_a}–{pairing.wins_b}"
+        if pairing.draws:
+            score += f" ({pairing.draws} drawn)"
+    elif outcome == Outcome.PENDING:
+        score = "playing" if pairing.entrant_b_id else ""
+    else:
+        score = {Outcome.A_FORFEIT_WIN: "+ / −", Outcome.B_FORFEIT_WIN: "− / +",
+                 Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
+    side_a = _side(pairing.entrant_a, a_won)
+    assert side_a is not None
+    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side}
+             for g in pairing.games.all()]
+    label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
+    return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score, label,
+                      outcome.value, pairing.bracket_match, games, _slot_scores(pairing))
+
+
+def _slot_scores(pairing: Pairing) -> tuple[str, str]:
+    """Each side's games won, or + and − for a forfeit (for the bracket's boxes)."""
+    outcome = pairing.outcome
+    if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW):
+        return str(pairing.wins_a), str(pairing.wins_b)
+    if outcome in (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN, Outcome.DOUBLE_FORFEIT):
+        return ("+" if outcome == Outcome.A_FORFEIT_WIN else "−",
+                "+" if outcome == Outcome.B_FORFEIT_WIN else "−")
+    return "", ""
+
+
+def round_views(tournament: Tournament) -> list[RoundView]:
+    rounds = tournament_selectors.round_list(tournament).prefetch_related(
+        Prefetch("pairings__games", queryset=Game.objects.only(
+            "id", "number", "winner_side", "pairing_id").order_by("number"))
+    ).order_by("number")
+    return [
+        RoundView(r.number, r.status == "finished",
+                  [_pairing_row(p) for p in r.pairings.all()])
+        for r in rounds
+    ]
+
+
+@dataclass
+class TieBreakLegend:
+    key: str
+    abbreviation: str
+    name: str
+
+
+def tiebreak_legend(keys: list[str]) -> list[TieBreakLegend]:
+    from tournaments.standings import get_tiebreak
+
+    legend = []
+    for key in keys:
+        try:
+            tiebreak = get_tiebreak(key)
+            legend.append(TieBreakLegend(tiebreak.key, tiebreak.abbreviation, tiebreak.name))
+        except ValueError:
+            legend.append(TieBreakLegend(key, key, key))
+    return legend
+
+
+def standings_view(tournament: Tournament) -> dict[str, Any]:
+    """Standings rows with tie-break values in the tournament's order, and the legend."""
+    table = tournament_selectors.standings(tournament)
+    legend = tiebreak_legend(list(table.get("tiebreaks") or []))
+    entrant_players = dict(tournament.entrants.values_list("id", "player_id"))
+    rows = [
+        {**row, "player_id": entrant_players.get(row["entrant"]),
+         "tiebreak_values": [row["tiebreaks"].get(item.key) for item in legend]}
+        for row in table["rows"]
+    ]
+    return {"after_round": table["after_round"], "legend": legend, "rows": rows,
+            "bracket": table.get("bracket")}
+
+
+def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
+                    rounds: list[RoundView]) -> str:
+    """The bracket SVG with names and the games won in each decided match."""
+    entrants = list(tournament.entrants.select_related("player", "team"))
+    seed_of = {e.pk: e.seed for e in entrants if e.seed is not None}
+    names = {int(e.seed): e.name for e in entrants if e.seed is not None}
+    first_slot = {m["id"]: (m.get("entrants") or [None])[0] for m in bracket.get("matches", [])}
+    scores: dict[str, tuple[str, str]] = {}
+    for round_view in rounds:
+        for row in round_view.pairings:
+            if not row.bracket_match or row.b is None or row.slot_scores == ("", ""):
+                continue
+            a_first = first_slot.get(row.bracket_match) in (None, seed_of.get(row.a.entrant_id))
+            scores[row.bracket_match] = row.slot_scores if a_first else row.slot_scores[::-1]
+    return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket")
+
+
+def tables_view(tournament: Tournament) -> dict[str, Any]:
+    """Crosstable (round robins) or round-by-round table (Swiss); empty otherwise."""
+    if tournament.is_round_robin:
+        return {"crosstable": tournament_selectors.crosstable(tournament)}
+    if tournament.format == "swiss":
+        return {"round_by_round": tournament_selectors.round_by_round(tournament)}
+    return {}
+
+
+def live_progress(tournament: Tournament) -> dict[str, Any] | None:
+    """A bot run's progress (games done and total, rate, time left), or None."""
+    from games.bot_tournaments import bot_run_progress
+
+    try:
+        run = BotRun.objects.select_related("tournament").get(tournament=tournament)
+    except BotRun.DoesNotExist:
+        return None
+    progress = bot_run_progress(run).as_dict()
+    total = max(progress["games_total"], 1)
+    progress["percent"] = round(100 * progress["games_done"] / total, 1)
+    progress["message"] = run.message
+    progress["tournament_status"] = tournament.status
+    return progress
+
+
+def tournament_page(tournament: Tournament) -> dict[str, Any]:
+    rounds = round_views(tournament)
+    context: dict[str, Any] = {"tournament": tournament, "rounds": rounds,
+                               "game_label": game_name(tournament.game),
+                               "result_legend": RESULT_LEGEND}
+    try:
+        standings = standings_view(tournament)
+        context["standings"] = standings
+        if standings.get("bracket"):
+            context["bracket_svg"] = bracket_drawing(tournament, standings["bracket"], rounds)
+        context.update(tables_view(tournament))
+    except ValueError as error:  # pairing and standings errors are ValueErrors
+        log.warning("standings of %s could not be computed: %s", tournament, error)
+        context["standings_error"] = str(error)
+    context["progress"] = live_progress(tournament)
+    return context
+
+
+# -- players ---------------------------------------------------------------------------
+
+
+def player_games(player: Player, limit: int = 20) -> list[dict[str, Any]]:
+    """The player's latest games, newest first, with the opponent and the outcome."""
+    entries = Entrant.objects.filter(Q(player=player) | Q(team__memberships__player=player))
+    entrant_ids = set(entries.values_list("id", flat=True))
+    games = (
+        Game.objects.filter(Q(pairing__entrant_a_id__in=entrant_ids)
+                            | Q(pairing__entrant_b_id__in=entrant_ids))
+        .select_related("pairing__round__tournament__club", "pairing__entrant_a__player",
+                        "pairing__entrant_a__team", "pairing__entrant_b__player",
+                        "pairing__entrant_b__team")
+        .order_by("-played_at", "-id")[:limit]
+    )
+    rows = []
+    for game in games:
+        pairing = game.pairing
+        side = 0 if pairing.entrant_a_id in entrant_ids else 1
+        opponent = pairing.entrant_b if side == 0 else pairing.entrant_a
+        result = "draw" if game.winner_side is None else (
+            "win" if game.winner_side == side else "loss")
+        rows.append({"game": game, "tournament": pairing.round.tournament,
+                     "round": pairing.round.number, "opponent": opponent, "result": result,
+                     "game_label": game_name(game.game)})
+    return rows
+
+
+def player_matches(player: Player, limit: int = 15) -> list[dict[str, Any]]:
+    entrant_ids = set(Entrant.objects.filter(
+        Q(player=player) | Q(team__memberships__player=player)).values_list("id", flat=True))
+    pairings = (
+        tournament_selectors.pairing_list()
+        .filter(Q(entrant_a_id__in=entrant_ids) | Q(entrant_b_id__in=entrant_ids))
+        .exclude(outcome=Outcome.PENDING)
+        .order_by("-updated_at", "-id")[:limit]
+    )
+    rows = []
+    for pairing in pairings:
+        row = _pairing_row_light(pairing)
+        side = "a" if pairing.entrant_a_id in entrant_ids else "b"
+        rows.append({"pairing": pairing, "row": row, "side": side,
+                     "tournament": pairing.round.tournament})
+    return rows
+
+
+def _pairing_row_light(pairing: Pairing) -> PairingRow:
+    outcome = Outcome(pairing.outcome)
+    a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
+    b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
+    score = (f"{pairing.wins_a}–{pairing.wins_b}"
+             if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW) else outcome.label)
+    side_a = _side(pairing.entrant_a, a_won)
+    assert side_a is not None
+    return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score,
+                      outcome.label, outcome.value, pairing.bracket_match,
+                      slot_scores=_slot_scores(pairing))
+
+
+def player_ratings(player: Player) -> list[dict[str, Any]]:
+    """Current ratings per pool with a chart of the history, best known families first."""
+    from pages.svg.rating_chart import RatingPoint, rating_chart_svg
+    from players.rating_selectors import rating_history
+
+    ratings = list(Rating.objects.filter(player=player).select_related("club")
+                   .order_by("family", "club__name"))
+    views = []
+    for index, rating in enumerate(ratings):
+        changes = rating_history(player, rating.family, rating.club_id)
+        points = [RatingPoint(c.played_at, c.rating_after, c.rd_after) for c in changes]
+        chart = rating_chart_svg(
+            points, title=f"{player.display_name}: {FAMILY_NAMES.get(rating.family)} rating "
+            f"in {rating.club.name}", id_prefix=f"rating{index}")
+        views.append({"rating": rating, "family_label": FAMILY_NAMES.get(rating.family),
+                      "chart": chart, "changes": len(points)})
+    return views
+
+
+# -- leaderboards ----------------------------------------------------------------------
+
+
+def leaderboard_clubs(family: str) -> list[Club]:
+    return list(Club.objects.filter(ratings__family=family).distinct().order_by("name"))
+
+
+def families() -> list[tuple[str, str]]:
+    return [(family, FAMILY_NAMES.get(family, family)) for family in RATING_FAMILIES]
+
+
+def family_of(game: str) -> str:
+    return GAME_FAMILY.get(game, game)

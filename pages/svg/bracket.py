@@ -1,0 +1,233 @@
+"""Knockout bracket diagram (single and double elimination) as SVG, from
+``Bracket.to_dict()`` (tournaments.pairing.knockout). Pure Python.
+
+Winners' bracket on top, losers' bracket below it, the grand final (and its reset) to the
+right; a match sits level with the matches that feed it. Winners are bold on a tinted row;
+the champion's final is outlined and named in a banner.
+
+>>> doc = {"format": "single", "champion": 1, "matches": [
+...     {"id": "W1-1", "bracket": "W", "round": 1, "index": 1, "entrants": [1, 2],
+...      "winner": 1, "status": "done", "slots": [{"from": "seed", "seed": 1},
+...      {"from": "seed", "seed": 2}]}]}
+>>> "Champion: Ann" in bracket_svg(doc, {1: "Ann", 2: "Bob"})
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pages.svg.markup import element, esc, svg_document, text, truncate
+
+BYE = 0
+BOX_WIDTH = 188
+ROW_HEIGHT = 22
+BOX_HEIGHT = 2 * ROW_HEIGHT
+COLUMN_GAP = 40
+ROW_GAP = 18
+SECTION_GAP = 44
+MARGIN = 12
+BANNER = 34
+LABEL_HEIGHT = 14
+NAME_LIMIT = 20
+
+SECTION_TITLES = {"W": "Winners' bracket", "L": "Losers' bracket", "GF": "Grand final"}
+
+
+class BracketDrawingError(ValueError):
+    """The bracket document cannot be drawn."""
+
+
+@dataclass
+class _Box:
+    match: Mapping[str, Any]
+    x: float
+    y: float
+
+
+def _matches(document: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    matches = document.get("matches") if isinstance(document, Mapping) else None
+    if not isinstance(matches, list) or not all(
+        isinstance(m, Mapping) and {"id", "bracket", "round"} <= set(m) for m in matches
+    ):
+        raise BracketDrawingError("a bracket document has a list of matches with id, "
+                                  "bracket and round")
+    return matches
+
+
+def _by_round(matches: Sequence[Mapping[str, Any]], bracket: str) -> list[list[Mapping[str, Any]]]:
+    rounds: dict[int, list[Mapping[str, Any]]] = {}
+    for match in matches:
+        if match["bracket"] == bracket:
+            rounds.setdefault(int(match["round"]), []).append(match)
+    return [sorted(rounds[r], key=lambda m: int(m.get("index", 0))) for r in sorted(rounds)]
+
+
+def _place_section(
+    rounds: list[list[Mapping[str, Any]]], top: float, placed: dict[str, _Box]
+) -> float:
+    """Place a section's matches column by column from ``top``; return its bottom."""
+    bottom = top
+    for column, matches in enumerate(rounds):
+        x = MARGIN + column * (BOX_WIDTH + COLUMN_GAP)
+        for slot, match in enumerate(matches):
+            feeders = [
+                placed[source["match"]].y for source in match.get("slots", [])
+                if isinstance(source, Mapping) and source.get("from") == "winner"
+                and source.get("match") in placed
+                and placed[source["match"]].match["bracket"] == match["bracket"]
+            ]
+            y = sum(feeders) / len(feeders) if feeders else (
+                top + LABEL_HEIGHT + slot * (BOX_HEIGHT + ROW_GAP + LABEL_HEIGHT)
+            )
+            placed[str(match["id"])] = _Box(match, x, y)
+            bottom = max(bottom, y + BOX_HEIGHT)
+    return bottom
+
+
+def _slot_label(match: Mapping[str, Any], index: int, names: Mapping[int, str]) -> tuple[str, str]:
+    """The text of slot ``index`` and its state: won, lost, plain, bye or open."""
+    entrants = match.get("entrants") or [None, None]
+    seed = entrants[index] if index < len(entrants) else None
+    if seed == BYE:
+        return "bye", "bye"
+    if seed is None:
+        slots = match.get("slots") or []
+        source = slots[index] if index < len(slots) else {}
+        if isinstance(source, Mapping) and source.get("from") in ("winner", "loser"):
+            return f"{'Winner' if source['from'] == 'winner' else 'Loser'} of {source['match']}", \
+                "open"
+        return "to be decided", "open"
+    name = names.get(int(seed), f"Seed {seed}")
+    won = match.get("winner") == seed and match.get("status") == "done"
+    lost = match.get("status") == "done" and not won
+    return name, "won" if won else "lost" if lost else "plain"
+
+
+def _draw_box(box: _Box, names: Mapping[int, str], scores: Mapping[str, Sequence[str]],
+              champion_match: str | None) -> str:
+    match = box.match
+    match_id = str(match["id"])
+    status = str(match.get("status", "pending"))
+    label = "3rd place" if match["bracket"] == "3rd" else "Reset" if match_id == "GF2" else match_id
+    parts = [text(box.x + 2, box.y - 4, label, class_="match-id")]
+    score = scores.get(match_id, ("", ""))
+    described = []
+    for index in (0, 1):
+        name, state = _slot_label(match, index, names)
+        row_y = box.y + index * ROW_HEIGHT
+        parts.append(element("rect", x=box.x, y=row_y, width=BOX_WIDTH, height=ROW_HEIGHT,
+                             class_=f"slot-bg {state}"))
+        parts.append(text(box.x + 6, row_y + 15, truncate(name, NAME_LIMIT),
+                          class_=f"slot {state}"))
+        if index < len(score) and score[index] != "":
+            parts.append(text(box.x + BOX_WIDTH - 6, row_y + 15, score[index],
+                              class_=f"slot {state} score", text_anchor="end"))
+        described.append(name + (f" {score[index]}" if index < len(score) else ""))
+    outline = "match-box champion" if match_id == champion_match else f"match-box {status}"
+    parts.append(element("rect", x=box.x, y=box.y, width=BOX_WIDTH, height=BOX_HEIGHT,
+                         rx=3, class_=outline))
+    parts.append(element("line", x1=box.x, y1=box.y + ROW_HEIGHT, x2=box.x + BOX_WIDTH,
+                         y2=box.y + ROW_HEIGHT, class_="divider"))
+    summary = f"{label}: {described[0]} versus {described[1]}"
+    return element("g", element("title", esc(summary)) + "".join(parts), class_="match",
+                   data_match=match_id)
+
+
+def _connectors(placed: Mapping[str, _Box]) -> str:
+    lines = []
+    for box in placed.values():
+        for index, source in enumerate(box.match.get("slots") or []):
+            if not isinstance(source, Mapping) or source.get("from") != "winner":
+                continue
+            feeder = placed.get(str(source.get("match")))
+            if feeder is None:
+                continue
+            x1, y1 = feeder.x + BOX_WIDTH, feeder.y + ROW_HEIGHT
+            x2, y2 = box.x, box.y + index * ROW_HEIGHT + ROW_HEIGHT / 2
+            middle = x2 - COLUMN_GAP / 2 if x2 > x1 else x1 + COLUMN_GAP / 2
+            lines.append(element("path", d=f"M{x1} {y1}H{middle}V{y2}H{x2}", class_="link"))
+    return "".join(lines)
+
+
+def _champion_match(matches: Sequence[Mapping[str, Any]], champion: object) -> str | None:
+    if not isinstance(champion, int) or champion == BYE:
+        return None
+    finals = sorted((m for m in matches if m["id"] in ("GF2", "GF") and m.get("status") == "done"),
+                    key=lambda m: m["id"], reverse=True)
+    finals += [m for m in matches if m["bracket"] == "W"]
+    for match in finals:  # the reset, then the grand final, then the last winners' round
+        if match.get("winner") == champion and match.get("status") in ("done", "bye"):
+            if match["bracket"] == "W":
+                last_round = max(int(m["round"]) for m in matches if m["bracket"] == "W")
+                if int(match["round"]) != last_round:
+                    continue
+            return str(match["id"])
+    return None
+
+
+def bracket_svg(
+    document: Mapping[str, Any],
+    names: Mapping[int, str],
+    scores: Mapping[str, Sequence[str]] | None = None,
+    *,
+    title: str = "Knockout bracket",
+) -> str:
+    """The bracket drawn as SVG.
+
+    ``names`` maps seeds to entrant names; ``scores`` maps match ids to the two slots'
+    score texts (games won, say). Raises :class:`BracketDrawingError` for a malformed
+    document.
+    """
+    matches = _matches(document)
+    scores = scores or {}
+    champion = document.get("champion")
+    top = MARGIN + (BANNER if champion else 0)
+    placed: dict[str, _Box] = {}
+    body: list[str] = []
+    winners = _by_round(matches, "W")
+    losers = _by_round(matches, "L")
+    double = bool(losers) or any(m["bracket"] == "GF" for m in matches)
+    if double:
+        body.append(text(MARGIN, top + 10, SECTION_TITLES["W"], class_="section-title"))
+        top += 20
+    bottom = _place_section(winners, top, placed)
+    third = [m for m in matches if m["bracket"] == "3rd"]
+    if third and winners:
+        x = MARGIN + (len(winners) - 1) * (BOX_WIDTH + COLUMN_GAP)
+        final_y = placed[str(winners[-1][0]["id"])].y
+        y = max(bottom, final_y + BOX_HEIGHT) + SECTION_GAP / 2 + LABEL_HEIGHT
+        placed[str(third[0]["id"])] = _Box(third[0], x, y)
+        bottom = y + BOX_HEIGHT
+    if losers:
+        losers_top = bottom + SECTION_GAP
+        body.append(text(MARGIN, losers_top + 10, SECTION_TITLES["L"], class_="section-title"))
+        bottom = _place_section(losers, losers_top + 20, placed)
+    columns = max(len(winners), len(losers))
+    finals = sorted((m for m in matches if m["bracket"] == "GF"), key=lambda m: int(m["round"]))
+    for offset, match in enumerate(finals):
+        x = MARGIN + (columns + offset) * (BOX_WIDTH + COLUMN_GAP)
+        feeders = [placed[s["match"]].y for s in match.get("slots", [])
+                   if isinstance(s, Mapping) and s.get("match") in placed
+                   and placed[s["match"]].match["bracket"] in ("W", "L")]
+        y = sum(feeders) / len(feeders) if feeders else top + LABEL_HEIGHT
+        placed[str(match["id"])] = _Box(match, x, y)
+    columns += len(finals)
+    width = 2 * MARGIN + max(columns, 1) * BOX_WIDTH + max(columns - 1, 0) * COLUMN_GAP
+    height = max((box.y + BOX_HEIGHT for box in placed.values()), default=top) + MARGIN
+    champion_match = _champion_match(matches, champion)
+    if isinstance(champion, int) and champion != BYE:
+        champion_name = names.get(champion, f"Seed {champion}")
+        body.append(element("rect", x=MARGIN, y=MARGIN, width=min(width - 2 * MARGIN, 420),
+                            height=BANNER - 8, rx=4, class_="champion-banner"))
+        body.append(text(MARGIN + 10, MARGIN + 18, f"Champion: {champion_name}",
+                         class_="champion-text"))
+    body.append(_connectors(placed))
+    body.extend(_draw_box(box, names, scores, champion_match) for box in placed.values())
+    description = f"{len(matches)} matches. " + (
+        f"Champion: {names.get(champion, f'Seed {champion}')}."
+        if champion_match and isinstance(champion, int) else "No champion yet.")
+    return svg_document(width, height, "".join(body), title=title, description=description,
+                        class_="bracket wide", id_prefix="bracket")

@@ -1,0 +1,22 @@
+"""Public, server-rendered pages: tournaments, players, games and leaderboards."""
+
+from django.urls import path
+
+from pages import views
+
+app_name = "pages"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("tournaments/", views.tournament_list, name="tournament-list"),
+    path("tournaments/<slug:club>/<slug:slug>/", views.tournament_detail,
+         name="tournament-detail"),
+    path("tournaments/<slug:club>/<slug:slug>/results/", views.tournament_results,
+         name="tournament-results"),
+    path("tournaments/<slug:club>/<slug:slug>/live.json", views.tournament_live,
+         name="tournament-live"),
+    path("players/<int:pk>/", views.player_detail, name="player-detail"),
+    path("games/<int:pk>/", views.game_detail, name="game-detail"),
+    path("leaderboards/", views.leaderboard_index, name="leaderboard-index"),
+    path("leaderboards/<slug:family>/", views.leaderboard, name="leaderboard"),
+]

@@ -1,0 +1,96 @@
+"""A small club with finished and running bot tournaments, for the page tests.
+
+Built through the services (tournament_create, bot runs played inline), so the pages see
+what a real club would: game records, brackets, standings and ratings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from games import bot_tournaments
+from games.models import Game
+from players.models import Club, Player
+from tournaments import services
+from tournaments.models import Tournament
+
+
+@dataclass
+class ClubData:
+    club: Club
+    round_robin: Tournament
+    knockout: Tournament
+    swiss: Tournament
+    running: Tournament | None
+
+    def game_of(self, tournament: Tournament, game: str | None = None) -> Game:
+        games = Game.objects.filter(pairing__round__tournament=tournament, record__isnull=False)
+        if game:
+            games = games.filter(game=game)
+        found = games.order_by("id").first()
+        assert found is not None, f"no recorded game in {tournament}"
+        return found
+
+
+def _bots(club: Club, count: int, prefix: str, kind: str = "random") -> list[Player]:
+    return [
+        Player.objects.create(display_name=f"{prefix} {index + 1}", club=club, is_bot=True,
+                              bot_kind=kind)
+        for index in range(count)
+    ]
+
+
+def _event(organizer: Any, club: Club, name: str, game: str, format: str,
+           players: list[Player], **fields: Any) -> Tournament:
+    tournament = services.tournament_create(
+        actor=organizer, club=club, name=name, game=game, format=format, **fields
+    )
+    for index, player in enumerate(players):
+        services.entrant_register(actor=organizer, tournament=tournament, player=player,
+                                  rating=1800 - 10 * index)
+    return tournament
+
+
+def _play(organizer: Any, tournament: Tournament, seed: int, games: int | None = None) -> None:
+    run = bot_tournaments.bot_tournament_start(actor=organizer, tournament=tournament,
+                                               seed=seed, inline=True)
+    if games is None:
+        bot_tournaments.bot_run_inline(run)
+        return
+    from games.models import BotGameTask
+
+    for task in BotGameTask.objects.filter(run=run, done_at=None).order_by("id")[:games]:
+        bot_tournaments.bot_game_play(task.pairing_id, task.number)
+
+
+def build_club(*, running: bool = False) -> ClubData:
+    organizer = get_user_model().objects.create_user("organizer", password="organizer-pw")
+    club = Club.objects.create(name="Riverside Games Club", slug="riverside")
+    club.organizers.add(organizer)
+    single = {"kind": "single", "games": 1}
+    round_robin = _event(organizer, club, "Kugamai Spring Round Robin",
+                         "kugamai", "round_robin", _bots(club, 4, "Kugamai Bot"),
+                         match_format={"kind": "best_of", "games": 3},
+                         tiebreaks=["sonneborn_berger", "wins"])
+    _play(organizer, round_robin, seed=11)
+    knockout = _event(organizer, club, "Kazambi Double Elimination Cup",
+                      "kazambi", "double_elimination", _bots(club, 6, "Kazambi Bot"),
+                      match_format=single)
+    _play(organizer, knockout, seed=5)
+    swiss = _event(organizer, club, "Stolbiki Swiss Open", "stolbiki",
+                   "swiss", _bots(club, 6, "Stolbiki Bot"), match_format=single,
+                   game_options={"team_size": 1},
+                   rounds_planned=3, tiebreaks=["buchholz_cut1", "buchholz", "wins"])
+    _play(organizer, swiss, seed=3)
+    live = None
+    if running:
+        live = _event(organizer, club, "Kugamai Night Bots", "kugamai",
+                      "round_robin", _bots(club, 4, "Night Bot"),
+                      match_format={"kind": "best_of", "games": 3})
+        _play(organizer, live, seed=9, games=2)
+    for tournament in (round_robin, knockout, swiss):
+        tournament.refresh_from_db()
+    return ClubData(club, round_robin, knockout, swiss, live)
