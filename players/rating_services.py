@@ -212,7 +212,7 @@ def rating_apply_game(game: Game) -> list[RatingChange]:
         rating.system != config.system
         or (rating.last_played_at is not None and rating.last_played_at > game.played_at)
         for rating in current.values()
-    )
+    ) or _later_game_at_same_moment(game, club, family, players)
     if out_of_order:
         _recompute_pool(club, family, config)
         return list(RatingChange.objects.filter(game_id=game.pk))
@@ -222,6 +222,15 @@ def rating_apply_game(game: Game) -> list[RatingChange]:
     return RatingChange.objects.bulk_create(
         _change_objects(club.pk, family, changes, {game.pk: game.played_at})
     )
+
+
+def _later_game_at_same_moment(game: Game, club: Club, family: str, players: set[Any]) -> bool:
+    """Whether a player already has a rated game at the same moment with a higher id (the
+    replay order is ``(played_at, id)``)."""
+    return RatingChange.objects.filter(
+        club=club, family=family, player_id__in=players, played_at=game.played_at,
+        game_id__gt=game.pk,
+    ).exists()
 
 
 def _game_pool(game: Game) -> tuple[Club, str] | None:

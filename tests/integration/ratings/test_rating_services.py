@@ -69,7 +69,12 @@ def test_unrated_games_and_forfeits_are_not_rated(record_game: Any, players: Any
     assert not Rating.objects.exists()
 
 
-def test_incremental_ratings_equal_a_replay_from_scratch(record_game: Any, players: Any) -> None:
+@pytest.mark.parametrize("settings", [{}, {"system": "elo"}], ids=["glicko2", "elo"])
+def test_incremental_ratings_equal_a_replay_from_scratch(
+    record_game: Any, players: Any, club_a: Any, settings: dict[str, Any]
+) -> None:
+    club_a.rating_settings = settings
+    club_a.save()
     people = players(4)
     results = [(0, 1, 0), (2, 3, None), (0, 2, 1), (1, 3, 0), (0, 3, 0), (1, 2, None)]
     games = []
@@ -109,6 +114,19 @@ def test_correction_replays_the_pool(record_game: Any, players: Any) -> None:
         [expected[p.pk].rating for p in (ann, ben, cid)]
     )
     assert RatingChange.objects.count() == 6
+
+
+def test_a_game_at_the_same_moment_with_a_lower_id_replays_the_pool(
+    record_game: Any, players: Any
+) -> None:
+    ann, ben = players(2)
+    lower_id_game = record_game(ann, ben, 0, day=3)
+    higher_id_game = record_game(ann, ben, 1, day=3)
+    services.rating_apply_game(higher_id_game)
+    services.rating_apply_game(lower_id_game)
+    order = list(RatingChange.objects.filter(player=ann).order_by("rating_before", "pk")
+                 .values_list("game_id", "rating_before"))
+    assert order[0] == (lower_id_game.pk, 1500.0)
 
 
 def test_a_late_recorded_older_game_replays_the_pool(record_game: Any, players: Any) -> None:
