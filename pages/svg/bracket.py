@@ -1,9 +1,9 @@
 """Knockout bracket diagram (single and double elimination) as SVG, from
 ``Bracket.to_dict()`` (tournaments.pairing.knockout). Pure Python.
 
-Winners' bracket on top, losers' bracket below it, the grand final (and its reset) to the
-right; a match sits level with the matches that feed it. Winners are bold on a tinted row;
-the champion's final is outlined and named in a banner.
+Winners' bracket on top, losers' bracket below it, the grand final to the right with its
+reset under it; a match sits level with the matches that feed it. Winners are bold on a
+tinted row; the champion's final is outlined and named in a banner.
 
 >>> doc = {"format": "single", "champion": 1, "matches": [
 ...     {"id": "W1-1", "bracket": "W", "round": 1, "index": 1, "entrants": [1, 2],
@@ -22,16 +22,16 @@ from typing import Any
 from pages.svg.markup import element, esc, svg_document, text, truncate
 
 BYE = 0
-BOX_WIDTH = 188
+BOX_WIDTH = 172
 ROW_HEIGHT = 22
 BOX_HEIGHT = 2 * ROW_HEIGHT
-COLUMN_GAP = 40
+COLUMN_GAP = 30
 ROW_GAP = 18
 SECTION_GAP = 44
 MARGIN = 12
 BANNER = 34
 LABEL_HEIGHT = 14
-NAME_LIMIT = 20
+NAME_LIMIT = 19
 
 SECTION_TITLES = {"W": "Winners' bracket", "L": "Losers' bracket", "GF": "Grand final"}
 
@@ -143,11 +143,11 @@ def _connectors(placed: Mapping[str, _Box]) -> str:
             if not isinstance(source, Mapping) or source.get("from") != "winner":
                 continue
             feeder = placed.get(str(source.get("match")))
-            if feeder is None:
+            if feeder is None or feeder.x >= box.x:  # the reset sits under its final
                 continue
             x1, y1 = feeder.x + BOX_WIDTH, feeder.y + ROW_HEIGHT
             x2, y2 = box.x, box.y + index * ROW_HEIGHT + ROW_HEIGHT / 2
-            middle = x2 - COLUMN_GAP / 2 if x2 > x1 else x1 + COLUMN_GAP / 2
+            middle = x2 - COLUMN_GAP / 2
             lines.append(element("path", d=f"M{x1} {y1}H{middle}V{y2}H{x2}", class_="link"))
     return "".join(lines)
 
@@ -207,14 +207,17 @@ def bracket_svg(
         bottom = _place_section(losers, losers_top + 20, placed)
     columns = max(len(winners), len(losers))
     finals = sorted((m for m in matches if m["bracket"] == "GF"), key=lambda m: int(m["round"]))
-    for offset, match in enumerate(finals):
-        x = MARGIN + (columns + offset) * (BOX_WIDTH + COLUMN_GAP)
+    final_y = top + LABEL_HEIGHT
+    for offset, match in enumerate(finals):  # the reset sits under the grand final
+        x = MARGIN + columns * (BOX_WIDTH + COLUMN_GAP)
         feeders = [placed[s["match"]].y for s in match.get("slots", [])
                    if isinstance(s, Mapping) and s.get("match") in placed
                    and placed[s["match"]].match["bracket"] in ("W", "L")]
-        y = sum(feeders) / len(feeders) if feeders else top + LABEL_HEIGHT
+        if offset == 0:
+            final_y = sum(feeders) / len(feeders) if feeders else final_y
+        y = final_y + offset * (BOX_HEIGHT + ROW_GAP + LABEL_HEIGHT)
         placed[str(match["id"])] = _Box(match, x, y)
-    columns += len(finals)
+    columns += 1 if finals else 0
     width = 2 * MARGIN + max(columns, 1) * BOX_WIDTH + max(columns - 1, 0) * COLUMN_GAP
     height = max((box.y + BOX_HEIGHT for box in placed.values()), default=top) + MARGIN
     champion_match = _champion_match(matches, champion)

@@ -128,9 +128,10 @@ class Browser:
     def screenshot(self, path: Path, full_page: bool = True) -> Path:
         """Save a PNG of the page (the whole page height, up to 6000 px, if ``full_page``)."""
         if full_page:
-            size = self.run("return [window.outerWidth, document.documentElement.scrollHeight,"
+            width = int(self._call("GET", f"{self.session}/window/rect")["width"])
+            size = self.run("return [document.documentElement.scrollHeight,"
                             " window.outerHeight - window.innerHeight];")
-            self.set_size(int(size[0]), min(int(size[1]) + int(size[2]), 6000))
+            self.set_size(width, min(int(size[0]) + int(size[1]), 6000))
         png = base64.b64decode(self._call("GET", f"{self.session}/screenshot"))
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import datetime as dt
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from pages.svg.rating_chart import HEIGHT, RatingPoint, nice_step, rating_chart_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+DAY = dt.datetime(2025, 3, 1, 18, 0, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize(("span", "step"), [(230, 50.0), (20, 5.0), (1000, 200.0), (7, 2.0),
+                                            (0, 1.0)])
+def test_nice_steps(span: float, step: float) -> None:
+    assert nice_step(span) == step
+
+
+def test_no_points_says_so() -> None:
+    svg = rating_chart_svg([])
+    assert "No rated games yet" in svg
+    ET.fromstring(svg)
+
+
+def test_glicko_history_has_a_band_and_a_dot_per_game() -> None:
+    points = [RatingPoint(DAY + dt.timedelta(days=i), 1500 + 10 * i, 350 - 20 * i)
+              for i in range(10)]
+    root = ET.fromstring(rating_chart_svg(points))
+    assert len(list(root.iter(f"{SVG}circle"))) == 10
+    assert root.find(f"{SVG}polygon") is not None
+    line = root.find(f"{SVG}polyline")
+    assert line is not None
+    ys = [float(pair.split(",")[1]) for pair in line.attrib["points"].split()]
+    assert ys == sorted(ys, reverse=True)  # rising rating, falling y
+    assert all(0 <= y <= HEIGHT for y in ys)
+    desc = root.find(f"{SVG}desc")
+    assert desc is not None and "rating now 1590" in (desc.text or "")
+
+
+def test_elo_history_has_no_band_and_same_moment_games_spread_out() -> None:
+    points = [RatingPoint(DAY, 1200.0 + i) for i in range(3)]
+    root = ET.fromstring(rating_chart_svg(points))
+    assert root.find(f"{SVG}polygon") is None
+    xs = [float(c.attrib["cx"]) for c in root.iter(f"{SVG}circle")]
+    assert len(set(xs)) == 3
+
+
+def test_one_game_is_drawn() -> None:
+    root = ET.fromstring(rating_chart_svg([RatingPoint(DAY, 1500.0, 300.0)]))
+    assert len(list(root.iter(f"{SVG}circle"))) == 1
