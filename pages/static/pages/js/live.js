@@ -51,6 +51,11 @@
         var progressbar = panel.querySelector('[role="progressbar"]');
         if (progressbar) { progressbar.setAttribute("aria-valuenow", String(p.percent)); }
         panel.setAttribute("data-status", p.status);
+        var badge = document.getElementById("tournament-status");
+        if (badge && data.status) {
+          badge.textContent = data.status.charAt(0).toUpperCase() + data.status.slice(1);
+          badge.className = "badge " + data.status;
+        }
         var changed = p.games_done !== gamesDone;
         gamesDone = p.games_done;
         var done = p.status !== "running";
