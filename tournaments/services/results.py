@@ -152,7 +152,8 @@ def result_record(
         new_score.wins_a, new_score.wins_b, new_score.draws)
     pairing.version += 1
     pairing.updated_by = actor if getattr(actor, "pk", None) else None
-    pairing.full_clean(exclude=["round", "entrant_a", "entrant_b", "updated_by"])
+    pairing.full_clean(exclude=["round", "entrant_a", "entrant_b", "updated_by"],
+                       validate_constraints=False)  # the database checks them
     pairing.save()
     ResultChange.objects.create(
         pairing=pairing, changed_by=pairing.updated_by, before=before,
@@ -185,3 +186,340 @@ def _check_knockout_correction(pairing: Pairing, new_outcome: str, old_outcome: 
             f"{later.round.number}: a knockout result that changes who went through cannot "
             "be corrected afterwards.", field="outcome",
         )
+
+
+# -- match-score entry with its games ----------------------------------------------------
+#
+# A director types a match score (or a forfeit) per board; the games the score implies
+# are stored with it, so that ratings (per game) and game counts stay right. The games of
+# a pairing follow its result:
+#
+# * no games yet (or games that begin the typed score, while the result is pending): the
+#   missing games are added in a canonical order the format allows: draws first, then the
+#   loser's wins interleaved with the winner's, the winner's deciding win last;
+# * games that disagree with a corrected score are replaced, unless one of them carries a
+#   game record (then the correction is refused: the record is the evidence);
+# * a forfeit (or a cleared result) that replaces a played score removes its games.
+#
+# The implied games are written here rather than through ``games.services.game_record``:
+# that service refuses games once a result exists (corrections need them) and steps the
+# version once per game, while one save of a board is one version step and one log entry.
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """One board of a round-page save: the version the director saw and what they typed."""
+
+    pairing_id: int
+    version: int
+    score: MatchScore | None = None
+    outcome: str | None = None
+
+
+@dataclass(frozen=True)
+class BoardError:
+    board: int
+    field: str | None
+    message: str
+    code: str = "invalid"
+
+
+class RoundResultsError(ApplicationError):
+    """Some boards of a round-page save were refused; nothing of the save was kept."""
+
+    def __init__(self, errors: list[BoardError]) -> None:
+        self.errors = errors
+        boards = ", ".join(str(error.board) for error in errors)
+        first = errors[0]
+        super().__init__(
+            f"Nothing was saved: board{'s' if len(errors) != 1 else ''} {boards} "
+            f"{'have' if len(errors) != 1 else 'has'} errors (board {first.board}: "
+            f"{first.message})", field=first.field,
+            code="stale" if all(e.code == "stale" for e in errors) else "invalid",
+        )
+
+
+def last_change(pairing: Pairing) -> tuple[str, Any]:
+    """Who changed the board last and when: its latest log entry or recorded game."""
+    from games.models import Game
+
+    moments: list[tuple[Any, Any]] = []
+    change = ResultChange.objects.filter(pairing=pairing).select_related("changed_by").first()
+    if change is not None:
+        moments.append((change.changed_at, change.changed_by))
+    game = (Game.objects.filter(pairing=pairing).select_related("recorded_by")
+            .order_by("-created_at", "-id").first())
+    if game is not None:
+        moments.append((game.created_at, game.recorded_by))
+    if not moments:
+        moments.append((pairing.updated_at, pairing.updated_by))
+    when, user = max(moments, key=lambda moment: moment[0])
+    return (user.get_username() if user is not None else "someone"), when
+
+
+def stale_message(pairing: Pairing, expected_version: int) -> str:
+    """"Board 3 was changed since you loaded it, by bob at 14:02: reload the page ..."."""
+    from django.utils import timezone
+
+    who, when = last_change(pairing)
+    return (
+        f"Board {pairing.board} was changed since you loaded it, by {who} at "
+        f"{timezone.localtime(when):%H:%M}: reload the page (version {expected_version}, "
+        f"now {pairing.version})."
+    )
+
+
+def _lock_board(actor: Any, pairing: Pairing, expected_version: int) -> tuple[Any, Pairing]:
+    tournament = pairing.round.tournament
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    pairing = (
+        Pairing.objects.select_for_update(of=("self",)).select_related("round")
+        .get(pk=pairing.pk)
+    )
+    if pairing.version != expected_version:
+        raise ConflictError(stale_message(pairing, expected_version))
+    if pairing.entrant_b_id is None:
+        raise ApplicationError(f"Board {pairing.board} is a bye: it has no games or result.",
+                               field="outcome")
+    if tournament.status != Status.RUNNING:
+        raise ApplicationError(
+            f"Results are recorded while the tournament runs; it is {tournament.status}.",
+            field="status",
+        )
+    return tournament, pairing
+
+
+def canonical_game_order(score: MatchScore, winner: int | None = None) -> list[int | None]:
+    """Winners (0 = A, 1 = B, None = draw) of the games of ``score`` in the canonical order:
+    draws, then the loser's wins interleaved with the winner's, the winner's deciding win
+    last. A level score alternates A and B after the draws. ``winner`` names the match
+    winner when ``score`` is only the rest of a match (the games still to add)."""
+    order: list[int | None] = [None] * score.draws
+    if winner is None:
+        if score.wins_a == score.wins_b:
+            return order + [0, 1] * score.wins_a
+        winner = 0 if score.wins_a > score.wins_b else 1
+    wins, losses = (score.wins_a, score.wins_b) if winner == 0 else (score.wins_b, score.wins_a)
+    if wins == 0:
+        return order + [1 - winner] * losses
+    pairs = min(losses, wins - 1)
+    order += [1 - winner, winner] * pairs + [1 - winner] * (losses - pairs)
+    return order + [winner] * (wins - pairs)
+
+
+def _games_score(winners: list[int | None]) -> MatchScore:
+    score = MatchScore()
+    for winner in winners:
+        score = score.add(winner)
+    return score
+
+
+def _within(part: MatchScore, whole: MatchScore) -> bool:
+    return (part.wins_a <= whole.wins_a and part.wins_b <= whole.wins_b
+            and part.draws <= whole.draws)
+
+
+def _check_order(pairing: Pairing, match_format: MatchFormat, winners: list[int | None]) -> None:
+    """The match must not be decided before its last game."""
+    score = MatchScore()
+    for number, winner in enumerate(winners[:-1], start=1):
+        score = score.add(winner)
+        if match_format.is_decided(score):
+            raise ApplicationError(
+                f"Board {pairing.board}: the games already entered and this score cannot both "
+                f"hold: the match ({match_format.describe()}) would be decided at {score} "
+                f"after game {number}.", field="score",
+            )
+
+
+def _games_follow(actor: Any, tournament: Any, pairing: Pairing, match_format: MatchFormat,
+                  outcome: str, score: MatchScore) -> None:
+    """Make the board's games agree with the result about to be recorded."""
+    from games.models import Game
+
+    games = list(Game.objects.filter(pairing=pairing).order_by("number"))
+    played = _games_score([game.winner_side for game in games])
+    removed = False
+    if outcome in PLAYED_OUTCOMES:
+        if played == score:
+            return
+        if pairing.outcome == Outcome.PENDING and _within(played, score):
+            missing = MatchScore(score.wins_a - played.wins_a, score.wins_b - played.wins_b,
+                                 score.draws - played.draws)
+            winner = None if score.wins_a == score.wins_b else int(score.wins_b > score.wins_a)
+            winners = [g.winner_side for g in games] + canonical_game_order(missing, winner)
+        else:
+            _games_remove(pairing, games, played, f"the result {_describe(outcome, score)}")
+            removed, games, winners = bool(games), [], canonical_game_order(score)
+        _check_order(pairing, match_format, winners)
+        new = _games_create(actor, tournament, pairing, match_format, winners[len(games):],
+                            first_number=len(games) + 1)
+    elif pairing.outcome in PLAYED_OUTCOMES and games:
+        _games_remove(pairing, games, played, f"a {Outcome(outcome).label.lower()}")
+        removed, new = True, []
+    else:
+        return
+    if not tournament.rated:
+        return
+    from players import rating_services
+
+    if removed:
+        probe = new[0] if new else Game(pairing=pairing, game=tournament.game)
+        rating_services.rating_recompute_after_correction(probe)
+    else:
+        for game in new:
+            rating_services.rating_apply_game(game)
+
+
+def _games_remove(pairing: Pairing, games: list[Any], played: MatchScore, instead: str) -> None:
+    recorded = [game.number for game in games if game.record is not None]
+    if recorded:
+        numbers = ", ".join(str(number) for number in recorded)
+        raise ApplicationError(
+            f"Board {pairing.board}: the game records of game(s) {numbers} give {played}, "
+            f"so the board cannot change to {instead}: enter games that "
+            "agree with the records, or have an administrator delete those games first.",
+            field="score",
+        )
+    for game in games:
+        game.delete()
+
+
+def _games_create(actor: Any, tournament: Any, pairing: Pairing, match_format: MatchFormat,
+                  winners: list[int | None], first_number: int) -> list[Any]:
+    from django.utils import timezone
+
+    from games.models import Game, Termination
+    from games.series.roles import game_roles
+
+    created = []
+    recorded_by = actor if getattr(actor, "pk", None) else None
+    for number, winner in enumerate(winners, start=first_number):
+        roles = game_roles(tournament.game, number - 1, duplicate=match_format.duplicate)
+        game = Game(
+            pairing=pairing, number=number, game=tournament.game,
+            options=tournament.game_options, first_side=roles.first_side, winner_side=winner,
+            termination=Termination.NORMAL, played_at=timezone.now(), recorded_by=recorded_by,
+        )
+        game.full_clean(exclude=["pairing", "recorded_by"])
+        game.save()
+        created.append(game)
+    return created
+
+
+@transaction.atomic
+def match_result_record(
+    *, actor: Any, pairing: Pairing, expected_version: int,
+    score: MatchScore | None = None, outcome: str | None = None,
+) -> RecordedResult:
+    """Record (or correct) a board's match result, with the games it implies.
+
+    Same rules as :func:`result_record` (match format, knockout tie-break, corrections
+    with a warning, change log); the stale-write refusal names who changed the board last
+    and when.
+    """
+    tournament, pairing = _lock_board(actor, pairing, expected_version)
+    match_format = MatchFormat.from_dict(tournament.match_format or {})
+    new_outcome, new_score = _resolve(pairing, match_format, tournament.is_knockout,
+                                      score, outcome)
+    _games_follow(actor, tournament, pairing, match_format, new_outcome, new_score)
+    return result_record(actor=actor, pairing=pairing, expected_version=pairing.version,
+                         score=score, outcome=outcome)
+
+
+@transaction.atomic
+def round_results_record(
+    *, actor: Any, round_: Round, entries: list[BoardEntry]
+) -> list[RecordedResult]:
+    """Save several boards of a round at once: all of them, or (if any board is refused)
+    none, with every board's error in :class:`RoundResultsError`."""
+    pairings = {
+        pairing.pk: pairing
+        for pairing in Pairing.objects.filter(round=round_).select_related("round__tournament")
+    }
+    recorded: list[RecordedResult] = []
+    errors: list[BoardError] = []
+    for entry in sorted(entries, key=lambda e: pairings[e.pairing_id].board
+                        if e.pairing_id in pairings else 0):
+        pairing = pairings.get(entry.pairing_id)
+        if pairing is None:
+            errors.append(BoardError(0, None, f"Pairing {entry.pairing_id} is not in "
+                                              f"round {round_.number}."))
+            continue
+        try:
+            with transaction.atomic():
+                recorded.append(match_result_record(
+                    actor=actor, pairing=pairing, expected_version=entry.version,
+                    score=entry.score, outcome=entry.outcome))
+        except ApplicationError as error:
+            errors.append(BoardError(pairing.board, error.field, error.message, error.code))
+    if errors:
+        raise RoundResultsError(errors)
+    return recorded
+
+
+# -- game-by-game entry ------------------------------------------------------------------
+
+GAME_RESULTS = ("a", "b", "draw")
+
+
+def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
+    """A pasted or uploaded game record (JSON, GAMES.md section 5), or None when empty."""
+    import json
+
+    if text is None:
+        return None
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApplicationError("The game record file is not UTF-8 text.",
+                                   field="record") from None
+    if not text.strip():
+        return None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ApplicationError(
+            f"The game record is not valid JSON: {error.msg} at line {error.lineno}, "
+            f"column {error.colno}.", field="record") from None
+    if not isinstance(record, dict):
+        raise ApplicationError("The game record must be a JSON object (GAMES.md section 5).",
+                               field="record")
+    return record
+
+
+@transaction.atomic
+def game_entry_record(
+    *, actor: Any, pairing: Pairing, expected_version: int, result: str | None = None,
+    termination: str = "normal", record: dict[str, Any] | None = None,
+    clock_left: list[float] | None = None,
+) -> Any:
+    """Add the next game of a board's match as a director enters it: a result (a, b, draw),
+    a forfeit or a time forfeit (a or b wins), or a game record whose replay gives the
+    result. Returns the games service's ``RecordedGame``."""
+    from games.models import Termination
+    from games.services import game_record
+
+    _tournament, pairing = _lock_board(actor, pairing, expected_version)
+    if result is not None and result not in GAME_RESULTS:
+        raise ApplicationError(f"Result must be a, b or draw, not {result!r}.", field="result")
+    if termination not in Termination.values:
+        raise ApplicationError(
+            f"Unknown termination {termination!r}; choose one of "
+            f"{', '.join(Termination.values)}.", field="termination")
+    if termination in (Termination.FORFEIT, Termination.TIME_FORFEIT):
+        if result not in ("a", "b"):
+            raise ApplicationError(
+                f"A {Termination(termination).label.lower()} needs a winner: a or b.",
+                field="result")
+        if record is not None:
+            raise ApplicationError(
+                "A forfeited game is not replayed: leave its record out.", field="record")
+    if record is None and result is None:
+        raise ApplicationError("Give the game's result (a, b or draw) or its record.",
+                               field="result")
+    return game_record(actor=actor, pairing=pairing, result=result, record=record,
+                       termination=termination, clock_left=clock_left,
+                       expected_version=pairing.version)
