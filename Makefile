@@ -10,7 +10,8 @@ PYTHON ?= $(shell (command -v pyenv >/dev/null && pyenv which python 2>/dev/null
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install run worker test lint unit bench services migrate demo clean
+.PHONY: help install run worker test lint unit bench bench-bots bench-recompute bench-celery \
+	services migrate demo clean
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker"
@@ -65,8 +66,20 @@ unit: install
 test: install services lint
 	$(BIN)/pytest -q -p no:cacheprovider
 
+# Fast benchmarks (about a minute); the bots' strength tables, the ratings recompute on
+# PostgreSQL and the Celery throughput run apart (bench-bots, bench-recompute, bench-celery).
+BENCH_FAST := kazambi kugamai stolbiki swiss standings ratings
 bench: install
-	@for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+	@for name in $(BENCH_FAST); do $(BIN)/python bench/bench_$$name.py || exit 1; done
+
+bench-bots: install
+	$(BIN)/python bench/bench_bots.py
+
+bench-recompute: install services
+	$(BIN)/python bench/bench_recompute_ratings.py
+
+bench-celery: install services
+	$(BIN)/python bench/bench_celery.py
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache

@@ -142,13 +142,20 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
     result = {0: "a", 1: "b", None: "draw"}[outcome.winner_side]
     try:
         with transaction.atomic():
-            game_record(
+            recorded = game_record(
                 actor=SYSTEM, pairing=pairing, number=number, result=result,
                 record=outcome.record if outcome.termination == "normal" else None,
                 termination=outcome.termination, deal_seed=deal_seed,
             )
             _mark_done(pairing_id, number)
-            _advance(run, tournament)
+            if not recorded.match_decided:
+                _send(run, [(pairing_id, number + 1)])
+            else:
+                if tournament.is_knockout and fmt.winner(recorded.score) is None:
+                    _break_knockout_tie(recorded.game.pairing, recorded.score)
+                if not Pairing.objects.filter(round_id=pairing.round_id, entrant_b__isnull=False,
+                                              outcome=Outcome.PENDING).exists():
+                    _advance(run, tournament)
     except DuplicateGameError:
         _mark_done(pairing_id, number)
         return PlayedGame("duplicate")
@@ -208,6 +215,7 @@ def _advance(run: BotRun, tournament: Tournament) -> None:
 
 def _break_knockout_tie(pairing: Pairing, score: MatchScore) -> None:
     """A level knockout match between bots goes to the higher seed (lower seed number)."""
+    pairing = Pairing.objects.select_related("entrant_a", "entrant_b").get(pk=pairing.pk)
     a, b = pairing.entrant_a, pairing.entrant_b
     assert b is not None
     a_first = (a.seed or 10**9, a.pk) < (b.seed or 10**9, b.pk)
@@ -229,12 +237,15 @@ def _more_rounds_expected(tournament: Tournament) -> bool:
 
 
 def _send(run: BotRun, games: list[tuple[int, int]]) -> None:
+    """Create the task rows of games not sent yet and publish them after commit."""
+    if not games:
+        return
     now = timezone.now()
     existing = set(
         BotGameTask.objects.filter(
             Q(*[Q(pairing_id=p, number=n) for p, n in games], _connector=Q.OR)
         ).values_list("pairing_id", "number")
-    ) if games else set()
+    )
     new = [(p, n) for p, n in games if (p, n) not in existing]
     BotGameTask.objects.bulk_create(
         [BotGameTask(run=run, pairing_id=p, number=n, sent_at=now) for p, n in new],

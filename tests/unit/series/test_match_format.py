@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -23,9 +24,10 @@ def test_bad_formats_are_refused(text: str) -> None:
 
 
 def test_bad_documents_are_refused() -> None:
-    for doc in ({"kind": "bo"}, {"kind": "fixed", "games": "x"}, {"colour": 1}, []):
+    docs: list[Any] = [{"kind": "bo"}, {"kind": "fixed", "games": "x"}, {"colour": 1}, []]
+    for doc in docs:
         with pytest.raises(SeriesError):
-            MatchFormat.from_dict(doc)  # type: ignore[arg-type]
+            MatchFormat.from_dict(doc)
 
 
 def test_kugamai_first_to_three_ignores_draws() -> None:
