@@ -105,7 +105,7 @@ def test_systemd_units_start_the_documented_commands() -> None:
 
 def test_dockerfile_copies_every_app() -> None:
     dockerfile = (DEPLOY / "Dockerfile").read_text()
-    for app in ("config", "players", "games", "tournaments", "manage.py"):
+    for app in ("config", "players", "games", "tournaments", "pages", "templates", "manage.py"):
         assert f"COPY {app}" in dockerfile
 
 
