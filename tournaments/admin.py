@@ -7,14 +7,28 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
 from config.errors import ApplicationError
+from games.clock_services import (
+    clock_text_clean,
+    round_clock,
+    round_clock_advice,
+    round_clock_update,
+)
+from games.models import Game, Termination
+from games.selectors import round_sheet
 from games.series.format import MatchScore
 from players.admin import ClubScopedAdmin
 from players.models import Club
+from players.permissions import can_manage_club
 from tournaments import services
 from tournaments.models import (
     FORFEIT_OUTCOMES,
@@ -24,6 +38,13 @@ from tournaments.models import (
     ResultChange,
     Round,
     Tournament,
+)
+from tournaments.services.results import (
+    BoardEntry,
+    RoundResultsError,
+    game_entry_record,
+    parse_game_record,
+    round_results_record,
 )
 from tournaments.services.tournaments import EDITABLE_FIELDS, validate_tournament
 
@@ -72,6 +93,7 @@ class TournamentForm(forms.ModelForm):
         if self.errors:
             return
         try:
+            self.instance.clock = clock_text_clean(self.instance.clock, field="clock")
             validate_tournament(self.instance)
         except ApplicationError as error:
             field = error.field if error.field in self.fields else None
@@ -136,6 +158,11 @@ class TournamentAdmin(ClubScopedAdmin):
         self._each(request, queryset, services.tournament_finish, "finished")
 
 
+#: Where a result service's field error shows in a board's row.
+_ROW_FIELD = {"score": "wins_a", "outcome": "outcome", "result": "outcome"}
+_SCORE_INPUT = {"class": "vIntegerField result-input", "style": "width: 3.5em", "min": "0"}
+
+
 class PairingResultForm(forms.ModelForm):
     """One board's result; ``version`` travels hidden to catch concurrent edits."""
 
@@ -144,20 +171,77 @@ class PairingResultForm(forms.ModelForm):
     class Meta:
         model = Pairing
         fields = ["wins_a", "wins_b", "draws", "outcome", "version"]
+        widgets = {
+            "wins_a": forms.NumberInput(attrs=_SCORE_INPUT),
+            "wins_b": forms.NumberInput(attrs=_SCORE_INPUT),
+            "draws": forms.NumberInput(attrs=_SCORE_INPUT),
+            "outcome": forms.Select(attrs={"class": "result-outcome"}),
+        }
 
     def _post_clean(self) -> None:
         """No model validation here: the result service checks the typed score against the
         match format (a score typed while the outcome still says pending is fine)."""
 
 
+class RoundResultsFormSet(BaseInlineFormSet):
+    """Saves every changed board through the result service in one transaction: one bad
+    board saves nothing, and each error shows in its board's row."""
+
+    request: HttpRequest | None = None
+    recorded: list[Any]
+
+    def clean(self) -> None:
+        super().clean()
+        self.recorded = []
+        if not getattr(self.instance, "results_allowed", True) or any(self.errors):
+            return
+        entries, rows = [], {}
+        for row in self.forms:
+            changed = set(row.changed_data) - {"version"}
+            if not changed or row.instance.entrant_b_id is None:
+                continue
+            data = row.cleaned_data
+            outcome = data["outcome"] if "outcome" in changed else None
+            score = None
+            if outcome not in (*FORFEIT_OUTCOMES, Outcome.PENDING):
+                score = MatchScore(data["wins_a"] or 0, data["wins_b"] or 0, data["draws"] or 0)
+            entries.append(BoardEntry(row.instance.pk, data["version"], score, outcome))
+            rows[row.instance.board] = row
+        if not entries:
+            return
+        try:
+            self.recorded = round_results_record(
+                actor=self.request.user if self.request else None, round_=self.instance,
+                entries=entries)
+        except PermissionDenied as error:
+            raise ValidationError(str(error)) from None
+        except RoundResultsError as error:
+            for board_error in error.errors:
+                target = rows.get(board_error.board)
+                field = _ROW_FIELD.get(board_error.field or "")
+                label = f", {board_error.field}" if field else ""
+                message = board_error.message
+                if not message.startswith(f"Board {board_error.board}"):
+                    message = f"Board {board_error.board}{label}: {message}"
+                if target is None:
+                    raise ValidationError(message) from None
+                target.add_error(field, message)
+            boards = ", ".join(str(e.board) for e in error.errors)
+            raise ValidationError(
+                f"Nothing was saved: fix board{'s' if len(error.errors) != 1 else ''} {boards} "
+                "and save again.") from None
+
+
 class PairingInline(admin.TabularInline):
-    """Fast result entry: type the games won by each side; saving calls the result service."""
+    """Fast result entry: type the games won by each side, board by board (Tab moves along
+    the row, then to the next board; Enter saves the page)."""
 
     model = Pairing
     form = PairingResultForm
+    formset = RoundResultsFormSet
     fields = ["board", "entrant_a", "entrant_b", "bye_kind", "wins_a", "wins_b", "draws",
-              "outcome", "version"]
-    readonly_fields = ["board", "entrant_a", "entrant_b", "bye_kind"]
+              "outcome", "version", "games_link"]
+    readonly_fields = ["board", "entrant_a", "entrant_b", "bye_kind", "games_link"]
     extra = 0
     can_delete = False
     ordering = ["board"]
@@ -169,9 +253,42 @@ class PairingInline(admin.TabularInline):
         return super().get_queryset(request).select_related(
             "entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team")
 
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.request = request  # type: ignore[attr-defined]
+        return formset
+
+    @admin.display(description="games")
+    def games_link(self, obj: Pairing) -> str:
+        if obj.pk is None or obj.entrant_b_id is None:
+            return ""
+        url = reverse("admin:tournaments_pairing_change", args=[obj.pk])
+        return format_html('<a href="{}" tabindex="-1">games and log</a>', url)
+
+
+class RoundForm(forms.ModelForm):
+    """The round's clock override (checked as a clock setting) and time slot."""
+
+    class Meta:
+        model = Round
+        fields = ["clock", "time_slot_minutes"]
+
+    def clean_clock(self) -> str:
+        try:
+            return clock_text_clean(self.cleaned_data.get("clock"), field="clock")
+        except ApplicationError as error:
+            raise ValidationError(error.message) from None
+
+    def _post_clean(self) -> None:
+        super()._post_clean()  # type: ignore[misc]
+        # the results formset saves only when the round's own fields are valid
+        self.instance.results_allowed = not self.errors
+
 
 @admin.register(Round)
 class RoundAdmin(ClubScopedAdmin):
+    form = RoundForm
+    change_form_template = "games/admin/round_change_form.html"
     list_display = ["tournament", "number", "status", "created_at"]
     list_filter = ["status", "tournament__club"]
     search_fields = ["tournament__name"]
@@ -186,33 +303,141 @@ class RoundAdmin(ClubScopedAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # rounds come from "pair the next round"
 
+    def get_urls(self) -> list[Any]:
+        wrap = self.admin_site.admin_view
+        return [
+            path("<int:object_id>/sheet/", wrap(self.sheet_view),
+                 name="tournaments_round_sheet"),
+            path("<int:object_id>/slips/", wrap(self.slips_view),
+                 name="tournaments_round_slips"),
+            *super().get_urls(),
+        ]
+
+    def _printable(self, request: HttpRequest, object_id: int, template: str) -> HttpResponse:
+        round_ = get_object_or_404(Round.objects.select_related("tournament__club"),
+                                   pk=object_id)
+        if not self.has_view_permission(request, round_):
+            raise PermissionDenied
+        back = reverse("admin:tournaments_round_change", args=[round_.pk])
+        return TemplateResponse(request, template,
+                                {"sheet": round_sheet(round_), "back_url": back})
+
+    def sheet_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        return self._printable(request, object_id, "games/pairing_sheet.html")
+
+    def slips_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        return self._printable(request, object_id, "games/result_slips.html")
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        context = dict(extra_context or {})
+        round_ = Round.objects.select_related("tournament").filter(pk=object_id).first()
+        if round_ is not None:
+            context["sheet_url"] = reverse("admin:tournaments_round_sheet", args=[round_.pk])
+            context["slips_url"] = reverse("admin:tournaments_round_slips", args=[round_.pk])
+            context["round_clock"] = round_clock(round_)
+            try:
+                context["clock_advice"] = round_clock_advice(round_)
+            except ApplicationError as error:
+                context["clock_advice_error"] = error.message
+        return super().change_view(request, object_id, form_url, context)
+
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        round_clock_update(actor=request.user, round_=obj, clock=obj.clock,
+                           time_slot_minutes=obj.time_slot_minutes)
+
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         if formset.model is not Pairing:
             super().save_formset(request, form, formset, change)
             return
+        # the boards were saved by the formset's clean(), in this same transaction
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        for pairing_form in formset.forms:
-            changed = set(pairing_form.changed_data) - {"version"}
-            if not changed or pairing_form.instance.entrant_b_id is None:
-                continue
-            self._record(request, pairing_form, changed)
+        recorded = getattr(formset, "recorded", [])
+        if recorded:
+            boards = ", ".join(str(r.pairing.board) for r in recorded)
+            self.message_user(request, f"Saved board{'s' if len(recorded) != 1 else ''} "
+                              f"{boards}.", messages.SUCCESS)
+        for result in recorded:
+            if result.warning:
+                self.message_user(request, result.warning, messages.WARNING)
 
-    def _record(self, request: HttpRequest, pairing_form: Any, changed: set[str]) -> None:
-        data = pairing_form.cleaned_data
-        pairing = Pairing.objects.select_related("round__tournament__club").get(
-            pk=pairing_form.instance.pk)
-        outcome = data["outcome"] if "outcome" in changed else None
-        score = None
-        if outcome not in (*FORFEIT_OUTCOMES, Outcome.PENDING):
-            score = MatchScore(data["wins_a"], data["wins_b"], data["draws"])
-        recorded: list[Any] = []
-        ok = _run(self, request, lambda: recorded.append(services.result_record(
-            actor=request.user, pairing=pairing, expected_version=data["version"],
-            score=score, outcome=outcome)), "")
-        if not ok:
-            self.message_user(request, f"Board {pairing.board} was not saved.", messages.ERROR)
-        elif recorded[0].warning:
-            self.message_user(request, recorded[0].warning, messages.WARNING)
+
+class GameInline(admin.TabularInline):
+    """The games of the match, read-only (add games with "Add a game")."""
+
+    model = Game
+    fields = ("number", "first_side", "winner", "termination", "move_count", "has_record",
+              "played_at", "recorded_by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    ordering = ["number"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="winner")
+    def winner(self, obj: Game) -> str:
+        return {0: "A", 1: "B", None: "draw"}.get(obj.winner_side, "?")
+
+    @admin.display(description="record", boolean=True)
+    def has_record(self, obj: Game) -> bool:
+        return obj.record is not None
+
+
+def _snapshot_text(snapshot: dict[str, Any]) -> str:
+    outcome = str(snapshot.get("outcome", ""))
+    label = Outcome(outcome).label if outcome in Outcome.values else outcome
+    score = ""
+    if outcome in ("a_wins", "b_wins", "draw"):
+        score = f" {snapshot.get('wins_a', 0)}-{snapshot.get('wins_b', 0)}"
+        if snapshot.get("draws"):
+            score += f" ({snapshot['draws']} drawn)"
+    return f"{label}{score} (version {snapshot.get('version', '?')})"
+
+
+class ResultChangeInline(admin.TabularInline):
+    """The board's change log: who changed the result, when, from what to what."""
+
+    model = ResultChange
+    fields = ("changed_at", "changed_by", "before_text", "after_text", "warning")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    verbose_name = "result change"
+    verbose_name_plural = "change log"
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="before")
+    def before_text(self, obj: ResultChange) -> str:
+        return _snapshot_text(obj.before)
+
+    @admin.display(description="after")
+    def after_text(self, obj: ResultChange) -> str:
+        return _snapshot_text(obj.after)
+
+
+class GameEntryForm(forms.Form):
+    """The next game of a match: its result, how it ended, and optionally its record."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    result = forms.ChoiceField(
+        choices=[("", "from the record"), ("a", "A wins"), ("b", "B wins"), ("draw", "Draw")],
+        required=False, widget=forms.Select(attrs={"autofocus": True}))
+    termination = forms.ChoiceField(choices=Termination.choices, initial=Termination.NORMAL)
+    record = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 6, "cols": 80}),
+        help_text="Paste the game record (JSON, GAMES.md section 5); the engine replays it "
+                  "and its result is the game's.")
+    record_file = forms.FileField(required=False, help_text="...or upload it as a file.")
 
 
 @admin.register(Pairing)
@@ -223,6 +448,8 @@ class PairingAdmin(ClubScopedAdmin):
                      "entrant_b__player__display_name"]
     list_select_related = ["round__tournament", "entrant_a__player", "entrant_a__team",
                            "entrant_b__player", "entrant_b__team"]
+    change_form_template = "games/admin/pairing_change_form.html"
+    inlines = [GameInline, ResultChangeInline]
 
     def club_of(self, obj: Pairing) -> Club:
         return obj.round.tournament.club
@@ -232,6 +459,67 @@ class PairingAdmin(ClubScopedAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # results are typed in the round's page, through the result service
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path("<int:object_id>/add-game/", self.admin_site.admin_view(self.add_game_view),
+                 name="tournaments_pairing_add_game"),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        context = dict(extra_context or {})
+        pairing = Pairing.objects.select_related("round__tournament__club").filter(
+            pk=object_id).first()
+        if pairing is not None:
+            context["round_url"] = reverse("admin:tournaments_round_change",
+                                           args=[pairing.round_id])
+            if pairing.entrant_b_id is not None and can_manage_club(
+                    request.user, pairing.round.tournament.club):
+                context["add_game_url"] = reverse("admin:tournaments_pairing_add_game",
+                                                  args=[pairing.pk])
+        return super().change_view(request, object_id, form_url, context)
+
+    def add_game_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        pairing = get_object_or_404(
+            Pairing.objects.select_related("round__tournament__club", "entrant_a__player",
+                                           "entrant_a__team", "entrant_b__player",
+                                           "entrant_b__team"), pk=object_id)
+        if not can_manage_club(request.user, pairing.round.tournament.club):
+            raise PermissionDenied
+        if request.method == "POST":
+            form = GameEntryForm(request.POST, request.FILES)
+            if form.is_valid() and self._add_game(request, pairing, form):
+                return redirect("admin:tournaments_pairing_change", pairing.pk)
+        else:
+            form = GameEntryForm(initial={"version": pairing.version})
+        context = {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "title": f"Add game {pairing.games.count() + 1}: {pairing}", "pairing": pairing,
+            "form": form, "games": list(pairing.games.order_by("number")),
+            "pairing_url": reverse("admin:tournaments_pairing_change", args=[pairing.pk]),
+        }
+        return TemplateResponse(request, "games/admin/add_game.html", context)
+
+    def _add_game(self, request: HttpRequest, pairing: Pairing, form: GameEntryForm) -> bool:
+        data = form.cleaned_data
+        try:
+            upload = data.get("record_file")
+            text = upload.read() if upload else data.get("record")
+            recorded = game_entry_record(
+                actor=request.user, pairing=pairing, expected_version=data["version"],
+                result=data.get("result") or None, termination=data["termination"],
+                record=parse_game_record(text))
+        except ApplicationError as error:
+            field = error.field if error.field in form.fields else None
+            form.add_error(field, f"Board {pairing.board}: {error.message}")
+            return False
+        self.message_user(request, f"Game {recorded.game.number} saved; the match stands at "
+                          f"{recorded.score}.", messages.SUCCESS)
+        if recorded.warning:
+            self.message_user(request, recorded.warning, messages.WARNING)
+        return True
 
 
 @admin.register(ResultChange)
