@@ -128,3 +128,19 @@ def test_record_checked_against_roles() -> None:
     broken = {**record, "moves": [*record["moves"][:3], "6-6", *record["moves"][4:]]}
     with pytest.raises(RecordError, match="move 4"):
         check_record("kugamai", {}, broken, first_side=1)
+
+
+def test_head_to_head_on_duplicate_deals() -> None:
+    from games.bots.evaluation import Sprt
+    from games.series.head_to_head import play_match
+    from games.series.referee import BotSpec
+
+    report = play_match("kugamai", BotSpec("greedy"), BotSpec("random"), pairs=6, seed=2)
+    assert report.wins + report.draws + report.losses == 12
+    assert sum(report.pairs) == 6
+    again = play_match("kugamai", BotSpec("greedy"), BotSpec("random"), pairs=6, seed=2)
+    assert again == report
+    stopped = play_match("kugamai", BotSpec("mcts", {"iterations": 60}), BotSpec("random"),
+                         pairs=40, seed=1, sprt=Sprt(elo0=0, elo1=150))
+    assert stopped.sprt_decision == "H1"
+    assert sum(stopped.pairs) < 40
