@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.login_guard.LoginGuardMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -100,10 +101,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "timeout": env.int("DATABASE_POOL_TIMEOUT", default=10),
         }
         DATABASES["default"]["CONN_MAX_AGE"] = 0
+        # The pool checks a connection before lending it, so connections broken by a
+        # database restart are discarded instead of failing the next request.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     else:
         DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Local memory by default (one process); Redis in production, e.g. redis://127.0.0.1:6379/1,
+# so that login throttling counts failures across all gunicorn processes.
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+
+# Failed logins (admin and token) per client address and user name before a pause.
+LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW", default=15 * 60)
+# Proxies in front of the service that append to X-Forwarded-For (nginx: 1).
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -151,6 +165,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"login": env.str("LOGIN_THROTTLE", default="10/min")},
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {

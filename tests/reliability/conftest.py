@@ -1,0 +1,17 @@
+"""Fixtures of the reliability suite: a clean cache for each test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache(settings: Any) -> Iterator[None]:
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
