@@ -194,8 +194,12 @@ class RatingChange(models.Model):
     game = models.ForeignKey(
         "games.Game", on_delete=models.CASCADE, related_name="rating_changes", db_index=False
     )
+    # The club of the game's tournament, copied so a pool's rows are found without joins.
+    # No database constraint: it would cost a trigger check per row of a recompute for a
+    # value the game already fixes (Django still cascades club deletions).
     club = models.ForeignKey(
-        Club, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+        Club, on_delete=models.CASCADE, related_name="rating_changes", db_index=False,
+        db_constraint=False,
     )
     family = models.CharField(max_length=16, choices=[(f, f) for f in RATING_FAMILIES])
     rating_before = models.FloatField()
