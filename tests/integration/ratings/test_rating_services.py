@@ -246,3 +246,20 @@ def test_recompute_clears_a_pool_whose_games_are_gone(record_game: Any, players:
     summaries = services.ratings_recompute()
     assert [(s.family, s.games, s.players) for s in summaries] == [("kugamai", 0, 0)]
     assert not Rating.objects.exists()
+
+
+def test_only_the_clubs_organizers_change_its_rating_settings(
+    club_a: Any, club_b: Any
+) -> None:
+    from django.core.exceptions import PermissionDenied
+
+    with pytest.raises(PermissionDenied):
+        services.club_rating_settings_update(
+            actor=club_b.organizers.get(), club=club_a, rating_settings={"system": "elo"}
+        )
+    with pytest.raises(ApplicationError):
+        services.club_rating_settings_update(
+            actor=club_a.organizers.get(), club=club_a, rating_settings={"system": "chess"}
+        )
+    club_a.refresh_from_db()
+    assert club_a.rating_settings == {}

@@ -31,3 +31,12 @@ def test_command_rejects_unknown_names(db: Any) -> None:
         call_command("recompute_ratings", "--game", "chess", "--no-progress")
     with pytest.raises(CommandError, match="No club"):
         call_command("recompute_ratings", "--club", "nowhere", "--no-progress")
+
+
+def test_command_shows_a_progress_bar(record_game: Any, players: Any) -> None:
+    ann, ben = players(2)
+    record_game(ann, ben, 0)
+    out, err = StringIO(), StringIO()
+    call_command("recompute_ratings", stdout=out, stderr=err)
+    assert "1/1" in err.getvalue() and "game" in err.getvalue()
+    assert Rating.objects.count() == 2
