@@ -10,6 +10,7 @@ from config.health import healthz
 api_patterns: list[Any] = [
     path("", include("players.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("games.api.urls")),
     path("auth/token/", ThrottledObtainAuthToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

@@ -28,7 +28,7 @@ from games.selectors import round_sheet
 from games.series.format import MatchScore
 from players.admin import ClubScopedAdmin
 from players.models import Club
-from players.permissions import can_manage_club
+from players.permissions import can_manage_club, is_organizer
 from tournaments import services
 from tournaments.models import (
     FORFEIT_OUTCOMES,
@@ -163,6 +163,18 @@ _ROW_FIELD = {"score": "wins_a", "outcome": "outcome", "result": "outcome"}
 _SCORE_INPUT = {"class": "vIntegerField result-input", "style": "width: 3.5em", "min": "0"}
 
 
+class OrganizerInline(admin.TabularInline):
+    """An inline that organizers see; only the club's organizers change it."""
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_organizer(request.user) or super().has_view_permission(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is None:
+            return is_organizer(request.user)
+        return can_manage_club(request.user, obj.tournament.club)
+
+
 class PairingResultForm(forms.ModelForm):
     """One board's result; ``version`` travels hidden to catch concurrent edits."""
 
@@ -232,7 +244,7 @@ class RoundResultsFormSet(BaseInlineFormSet):
                 "and save again.") from None
 
 
-class PairingInline(admin.TabularInline):
+class PairingInline(OrganizerInline):
     """Fast result entry: type the games won by each side, board by board (Tab moves along
     the row, then to the next board; Enter saves the page)."""
 
@@ -362,7 +374,7 @@ class RoundAdmin(ClubScopedAdmin):
                 self.message_user(request, result.warning, messages.WARNING)
 
 
-class GameInline(admin.TabularInline):
+class GameInline(OrganizerInline):
     """The games of the match, read-only (add games with "Add a game")."""
 
     model = Game
@@ -399,7 +411,7 @@ def _snapshot_text(snapshot: dict[str, Any]) -> str:
     return f"{label}{score} (version {snapshot.get('version', '?')})"
 
 
-class ResultChangeInline(admin.TabularInline):
+class ResultChangeInline(OrganizerInline):
     """The board's change log: who changed the result, when, from what to what."""
 
     model = ResultChange
