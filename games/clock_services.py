@@ -66,7 +66,7 @@ def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstim
     )
     per_seat = [math.ceil(count / seats) for count in counts if count]
     if len(per_seat) >= MIN_RECORDED_GAMES:
-        return MoveEstimate.from_counts(per_seat)
+        return _measured(per_seat)
     try:
         rules = default_move_estimate(game, **known)
     except ClockError as error:
@@ -77,6 +77,17 @@ def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstim
            f"(fewer than {MIN_RECORDED_GAMES})")
     return MoveEstimate(rules.mean, rules.high, rules.percentile, 0,
                         rules.basis.replace("no recorded games", few))
+
+
+def _measured(per_seat: list[int]) -> MoveEstimate:
+    """``MoveEstimate.from_counts``, except that a few long games can lift the mean above
+    the percentile (which that class refuses): the high figure is then the mean."""
+    try:
+        return MoveEstimate.from_counts(per_seat)
+    except ClockError:
+        measured = MoveEstimate.from_counts(sorted(per_seat)[:1] * len(per_seat))
+        mean = sum(per_seat) / len(per_seat)
+        return MoveEstimate(mean, mean, measured.percentile, len(per_seat), measured.basis)
 
 
 def clock_advice(

@@ -10,6 +10,7 @@ from config.errors import ApplicationError, ConflictError
 from games.engines import get_engine
 from games.models import Game
 from games.series import MatchScore, deal_for_game, game_roles
+from tests.integration.otb.conftest import boards
 from tournaments.models import Outcome, ResultChange
 from tournaments.services import round_pair_next
 from tournaments.services.results import (
@@ -21,7 +22,6 @@ from tournaments.services.results import (
     parse_game_record,
     round_results_record,
 )
-from tests.integration.otb.conftest import boards
 
 pytestmark = pytest.mark.django_db
 
