@@ -21,6 +21,7 @@ from games.engines import EngineError
 from games.models import Game, Termination
 from games.series import MatchFormat, MatchScore, SeriesError, check_record, game_roles
 from players.permissions import ensure_can_manage_club
+from players.rating_services import rating_apply_game
 from tournaments.models import Outcome, Pairing, Tournament
 from tournaments.services.results import result_record
 from tournaments.services.tournaments import lock_tournament
@@ -171,8 +172,4 @@ def _name(side: int | None) -> str:
 
 
 def _rate(game: Game) -> None:
-    try:
-        from players.rating_services import rating_apply_game
-    except ImportError:  # ratings not installed in this build
-        return
     rating_apply_game(game)

@@ -48,14 +48,16 @@ def club_update(
     ensure_can_manage_club(actor, club)
     if name is not None:
         club.name = name.strip()
-    if rating_settings is not None:
-        club.rating_settings = rating_settings
     club.full_clean()
     club.save()
     if organizers is not None:
         if not organizers:
             raise ApplicationError("A club needs at least one organizer.", field="organizers")
         club.organizers.set(organizers)
+    if rating_settings is not None and rating_settings != club.rating_settings:
+        from players.rating_services import club_rating_settings_update
+
+        club_rating_settings_update(actor=actor, club=club, rating_settings=rating_settings)
     return club
 
 
