@@ -11,6 +11,7 @@ api_patterns: list[Any] = [
     path("", include("players.api.urls")),
     path("", include("tournaments.api.urls")),
     path("", include("games.api.urls")),
+    path("", include("games.api_bots")),
     path("auth/token/", ThrottledObtainAuthToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
