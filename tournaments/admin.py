@@ -306,7 +306,11 @@ class RoundAdmin(ClubScopedAdmin):
     search_fields = ["tournament__name"]
     list_select_related = ["tournament__club"]
     readonly_fields = ["tournament", "number", "status", "created_at"]
-    fields = ["tournament", "number", "status", "clock", "time_slot_minutes", "created_at"]
+    # compact: the boards' results come right after two short lines
+    fieldsets = [
+        (None, {"fields": [("tournament", "number", "status", "created_at")]}),
+        ("Clock", {"fields": [("clock", "time_slot_minutes")]}),
+    ]
     inlines = [PairingInline]
 
     def club_of(self, obj: Round) -> Club:
@@ -353,6 +357,13 @@ class RoundAdmin(ClubScopedAdmin):
             except ApplicationError as error:
                 context["clock_advice_error"] = error.message
         return super().change_view(request, object_id, form_url, context)
+
+    def response_change(self, request: HttpRequest, obj: Round) -> HttpResponse:
+        """After "Save" the director stays on the round, ready for the next results."""
+        response = super().response_change(request, obj)
+        if not {"_continue", "_addanother", "_saveasnew"} & set(request.POST):
+            return redirect(request.path)
+        return response
 
     def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
         round_clock_update(actor=request.user, round_=obj, clock=obj.clock,
