@@ -56,6 +56,12 @@ class SearchGame(ABC):
         """A copy of ``state`` with the hidden cards re-dealt (a plain copy by default)."""
         return state.copy()
 
+    def order(self, state: Any, moves: list[Any], rng: random.Random) -> list[Any]:
+        """The order in which a new tree node tries ``moves`` (shuffled by default)."""
+        order = list(moves)
+        rng.shuffle(order)
+        return order
+
     @abstractmethod
     def to_move(self, state: Any) -> int: ...
 

@@ -21,9 +21,13 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.bots.adapters import KazambiSearch, SearchGame, search_game
-from games.bots.base import Bot, Budget
+from games.bots.adapters import KazambiSearch, KugamaiSearch, SearchGame, search_game
+from games.bots.base import Bot, BotError, Budget
 from games.bots.greedy import kazambi_score
+from games.bots.kazambi_policy import policy_search
+from games.bots.solvers.kugamai import WIN, KugamaiSolver, SolverLimitError
+from games.engines.kugamai.state import KugamaiState
+from games.engines.kugamai.tiles import MOVE_TEXT
 
 #: Exploration constant of UCB1 (rewards are 0, 1/2 or 1).
 EXPLORATION = 0.7
@@ -31,6 +35,9 @@ EXPLORATION = 0.7
 WIDE = 24
 #: Kazambi: how many root moves (a seeded sample) are ordered by the greedy score.
 ROOT_SCORED = 300
+#: Kugamai: new positions the exact solver may visit per move before MCTS searches
+#: alone (a whole game from the deal takes under 40,000).
+KUGAMAI_SOLVER_NODES = 60_000
 
 
 class Node:
@@ -56,13 +63,17 @@ def search(
     rng: random.Random,
     root_order: Callable[[Any, list[Any]], list[Any]] | None = None,
     widening: float = 2.0,
+    root_moves: list[Any] | None = None,
 ) -> tuple[Any, Node]:
     """Run MCTS from ``root_state`` (left unchanged); return the most visited root move
-    and the root node."""
+    and the root node. ``root_moves`` (perfect information only) restricts the root to
+    these legal moves, e.g. the ones a solver proved best."""
     root = Node(None, -1)
     clock = budget.clock()
     perfect = game.perfect_information
-    first_moves = game.moves(root_state)
+    if root_moves is not None and not perfect:
+        raise BotError("root moves can only be restricted in a perfect-information game")
+    first_moves = game.moves(root_state) if root_moves is None else list(root_moves)
     if len(first_moves) == 1:
         return first_moves[0], root
     if perfect:
@@ -101,7 +112,7 @@ def _iterate(
         if perfect:
             order = node.order
             if order is None:
-                order = node.order = _shuffled(game.moves(state), rng)
+                order = node.order = game.order(state, game.moves(state), rng)
             if len(order) > WIDE:
                 limit = max(WIDE // 2, int(widening * sqrt(node.visits + 1)))
                 candidates = order[:limit]
@@ -145,20 +156,35 @@ def _iterate(
 
 
 class MctsBot(Bot):
-    """UCT with random rollouts; with ``endgame_solver`` a won Kazambi endgame is played
-    out by the exact solver (Kugamai is left to the search: see the ``solver`` kind)."""
+    """UCT with random rollouts, helped by the exact solvers when ``endgame_solver`` is
+    on (the default): a won Kazambi endgame is played out by the endgame solver; in
+    Kugamai the whole game is solved (memoised for the rest of the game), a proved win
+    is played out, and otherwise MCTS chooses among the moves that keep the proved value
+    (a draw or a loss), looking for the opponent's mistakes."""
 
     kind = "mcts"
 
-    def __init__(self, seed: int | None = None, *, endgame_solver: bool = True) -> None:
+    def __init__(
+        self, seed: int | None = None, *, endgame_solver: bool = True, policy: bool = False
+    ) -> None:
         super().__init__(seed)
         self.endgame_solver = endgame_solver
+        self.policy = policy
         self.solvers: dict[bool, Any] = {}
+        self.kugamai = KugamaiSolver()
 
     def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
         adapter = search_game(game)
+        if self.policy and isinstance(adapter, KazambiSearch):
+            adapter = policy_search(game)
         state = adapter.load(observation, self.rng)
-        if self.endgame_solver:
+        root_moves = None
+        if self.endgame_solver and isinstance(adapter, KugamaiSearch):
+            proved = self.kugamai_proved(state)
+            if isinstance(proved, str):
+                return proved
+            root_moves = proved
+        elif self.endgame_solver:
             from games.bots.solvers import TABLE_LIMIT, KazambiSolver, solved_move
 
             kazambi = None
@@ -169,8 +195,38 @@ class MctsBot(Bot):
             solved = solved_move(game, state, whole_kugamai=False, kazambi=kazambi)
             if solved is not None:
                 return solved
-        move, _ = search(adapter, state, budget, self.rng, root_order=self.root_order(adapter))
+        move, _ = search(
+            adapter,
+            state,
+            budget,
+            self.rng,
+            root_order=self.root_order(adapter),
+            root_moves=root_moves,
+        )
         return adapter.text(state, move)
+
+    def kugamai_proved(self, state: KugamaiState) -> str | list[int] | None:
+        """The move to play when the solver proves a win or leaves one best move; else
+        the moves that keep the proved value; ``None`` if the solver ran out of nodes."""
+        from games.bots.solvers import TABLE_LIMIT
+
+        solver = self.kugamai
+        if len(solver.table) > TABLE_LIMIT:
+            solver.table.clear()
+        solver.nodes = 0
+        solver.node_limit = KUGAMAI_SOLVER_NODES
+        try:
+            value, move = solver.best(state)
+            if move is None:
+                return None
+            if value == WIN:
+                return MOVE_TEXT[move]
+            # No win: best() searched every move to the end, so this reads the table.
+            values = solver.move_values(state)
+        except SolverLimitError:
+            return None
+        kept = [code for code, known in values.items() if known == value]
+        return MOVE_TEXT[kept[0]] if len(kept) == 1 else kept
 
     def root_order(self, adapter: SearchGame) -> Callable[[Any, list[Any]], list[Any]] | None:
         """Kazambi roots have hundreds of moves: try them best first by the greedy score."""

@@ -70,6 +70,30 @@ class KugamaiSolver:
         """The value of ``state`` for the seat to move: 1 won, 0 drawn, -1 lost."""
         return self.best(state)[0]
 
+    def move_values(self, state: KugamaiState) -> dict[int, int]:
+        """The value of every legal move code for the seat to move (1 won, 0 drawn, -1
+        lost, under perfect play after it); empty when the game is over."""
+        mover = state.to_move
+        cur, oth = state.hands[mover], state.hands[1 - mover]
+        if 0 in state.doubles_left:
+            return {}
+        if state.end < 0:
+            return {OPENING: -self.negamax(oth, cur ^ TILE_MASK[OPENING], 0)}
+        end = state.end
+        playable = (cur >> _SHIFT[end]) & _safe_values(cur | oth)
+        if not playable:
+            if (oth >> _SHIFT[end]) & _safe_values(cur | oth):
+                return {PASS: -self.negamax(oth, cur, end)}
+            return {}
+        values: dict[int, int] = {}
+        for value in _ordered(playable, end):
+            after = cur ^ _LAY[end][value]
+            if value == end and not after & DOUBLES:
+                values[end * 7 + value] = WIN
+            else:
+                values[end * 7 + value] = -self.negamax(oth, after, value)
+        return values
+
     def best(self, state: KugamaiState) -> tuple[int, int | None]:
         """(value for the seat to move, a best move code or ``None`` if over)."""
         mover = state.to_move
@@ -79,10 +103,7 @@ class KugamaiSolver:
         if state.end < 0:
             return -self.negamax(oth, cur ^ TILE_MASK[OPENING], 0), OPENING
         end = state.end
-        both = cur | oth
-        safe = sum(
-            1 << v for v in range(7) if ((both >> _SHIFT[v]) & 127).bit_count() >= 2
-        )
+        safe = _safe_values(cur | oth)
         playable = (cur >> _SHIFT[end]) & safe
         if not playable:
             if (oth >> _SHIFT[end]) & safe:
@@ -99,6 +120,12 @@ class KugamaiSolver:
                 if best == WIN:
                     break
         return best, best_move
+
+
+def _safe_values(tiles: int) -> int:
+    """The values (bit set) with at least two of their tiles in ``tiles``: laying one
+    of them cannot make a fish."""
+    return sum(1 << v for v in range(7) if ((tiles >> _SHIFT[v]) & 127).bit_count() >= 2)
 
 
 def _ordered(playable: int, end: int) -> tuple[int, ...]:
