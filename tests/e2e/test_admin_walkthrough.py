@@ -112,7 +112,7 @@ def test_director_enters_results_with_the_keyboard(browser: Browser, server: str
     assert browser.run("return location.pathname;") == page  # still on the round
     assert browser.run("return document.getElementById('id_pairings-0-outcome').value;") \
         == "a_wins"
-    browser.screenshot(artifacts / "admin-round-saved.png", full_page=False)
+    browser.screenshot(artifacts / "admin-round-saved.png")
 
     after = standings(browser, server, tournament.pk)
     assert after["after_round"] == 1
