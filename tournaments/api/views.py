@@ -135,13 +135,13 @@ class TournamentViewSet(ReadViewSet):
                         status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=s.EntrantOutput(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def entrants(self, request: Request, pk: str) -> Response:
         entrants = selectors.entrant_list(self.get_object())
         return Response(s.EntrantOutput(entrants, many=True).data)
 
     @extend_schema(responses=s.RoundOutput(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def rounds(self, request: Request, pk: str) -> Response:
         rounds = selectors.round_list(self.get_object())
         return Response(s.RoundOutput(rounds, many=True).data)
