@@ -32,7 +32,7 @@ class GameInput(serializers.Serializer[Game]):
         help_text="The pairing version you saw (or send it as an If-Match header).")
     result = serializers.ChoiceField(choices=["a", "b", "draw"], required=False,
                                      allow_null=True)
-    termination = serializers.ChoiceField(choices=Termination.values,
+    termination = serializers.ChoiceField(choices=Termination.choices,
                                           default=Termination.NORMAL)
     record = serializers.JSONField(required=False, allow_null=True,
                                    help_text="A game record (GAMES.md section 5).")

@@ -64,9 +64,11 @@ class MoveEstimate:
             raise ClockInputError("each recorded game must count at least one move per seat")
         ordered = sorted(counts)
         rank = max(1, math.ceil(percentile / 100 * len(ordered)))
+        mean = sum(ordered) / len(ordered)
         return cls(
-            mean=sum(ordered) / len(ordered),
-            high=float(ordered[rank - 1]),
+            mean=mean,
+            # a skewed sample can put the percentile below the mean: plan for the larger
+            high=max(float(ordered[rank - 1]), mean),
             percentile=percentile,
             games_recorded=len(ordered),
             basis=f"from {len(ordered)} recorded game{'s' if len(ordered) != 1 else ''}",

@@ -36,3 +36,18 @@ def test_demo_loads_twice_without_duplicates(admin_user: Any) -> None:
     first = Player.objects.count()
     call_command("load_demo")
     assert Player.objects.count() == first >= 12
+
+
+def test_an_organizer_who_is_not_staff_can_use_the_admin(client: Any, club_a: Any,
+                                                          make_user: Any) -> None:
+    organizer = club_a.organizers.get()
+    assert not organizer.is_staff
+    assert client.login(username=organizer.username, password=f"pw-{organizer.username}")
+    assert client.get("/admin/").status_code == 200
+    assert client.get("/admin/players/player/").status_code == 200
+    outsider = make_user("outsider")
+    client.logout()
+    response = client.post("/admin/login/", {"username": outsider.username,
+                                             "password": "pw-outsider", "next": "/admin/"})
+    assert response.status_code == 200  # the form again, with an error
+    assert client.get("/admin/").status_code == 302

@@ -199,7 +199,7 @@ class PairingViewSet(ReadViewSet):
         data = self._parse_result(request)
         score = (MatchScore(data["wins_a"], data["wins_b"], data.get("draws", 0))
                  if "wins_a" in data else None)
-        recorded = services.result_record(
+        recorded = services.match_result_record(
             actor=request.user, pairing=self.get_object(), expected_version=data["version"],
             score=score, outcome=data.get("outcome"),
         )

@@ -10,7 +10,7 @@ from tournaments.services.entrants import (
     entrant_withdraw,
     forbid_pairing,
 )
-from tournaments.services.results import RecordedResult, result_record
+from tournaments.services.results import RecordedResult, match_result_record, result_record
 from tournaments.services.rounds import round_pair_next
 from tournaments.services.tournaments import (
     tournament_create,
@@ -26,6 +26,7 @@ __all__ = [
     "entrant_register",
     "entrant_withdraw",
     "forbid_pairing",
+    "match_result_record",
     "result_record",
     "round_pair_next",
     "tournament_create",

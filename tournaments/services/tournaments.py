@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from config.errors import ApplicationError
+from games.clock_services import clock_text_clean
 from games.engines import ENGINE_NAMES, get_engine
 from games.series.format import MatchFormat, SeriesError
 from players.models import Club
@@ -133,7 +134,7 @@ def _clean_format(tournament: Tournament) -> None:
         )
     if tournament.rounds_planned is not None and tournament.rounds_planned < 1:
         raise ApplicationError("Plan at least one round.", field="rounds_planned")
-    tournament.clock = (tournament.clock or "").strip()
+    tournament.clock = clock_text_clean(tournament.clock, field="clock")
     tournament.name = (tournament.name or "").strip()
     if not tournament.name:
         raise ApplicationError("A tournament needs a name.", field="name")

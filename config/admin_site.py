@@ -1,0 +1,39 @@
+"""The admin site: club organizers may use it without being staff.
+
+Organizers run their clubs' events from the admin; each ModelAdmin still decides what they
+may see and change (their own clubs' objects).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.http import HttpRequest
+
+
+def _may_use_admin(user: Any) -> bool:
+    from players.permissions import is_organizer  # models are not ready at import time
+
+    return bool(user.is_active and (user.is_staff or is_organizer(user)))
+
+
+class OrganizerAuthenticationForm(AdminAuthenticationForm):
+    def confirm_login_allowed(self, user: Any) -> None:
+        if not _may_use_admin(user):
+            raise forms.ValidationError(
+                self.error_messages["invalid_login"], code="invalid_login",
+                params={"username": self.username_field.verbose_name},
+            )
+
+
+class ClubAdminSite(admin.AdminSite):
+    site_header = "Club tournament service"
+    site_title = "Club tournaments"
+    index_title = "Run your club's events"
+    login_form = OrganizerAuthenticationForm
+
+    def has_permission(self, request: HttpRequest) -> bool:
+        return _may_use_admin(request.user)

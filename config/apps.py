@@ -1,0 +1,7 @@
+from django.contrib.admin.apps import AdminConfig
+
+
+class ClubAdminConfig(AdminConfig):
+    """The admin, with the site that lets club organizers in (config/admin_site.py)."""
+
+    default_site = "config.admin_site.ClubAdminSite"
