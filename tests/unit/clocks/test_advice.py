@@ -192,3 +192,10 @@ class TestRecommendation:
             recommend_clock(slot_minutes=60, match=FakeFormat(None, "first to 3"), moves=moves)
         with pytest.raises(ClockInputError, match="at least the mean"):
             MoveEstimate(12, 10)
+
+
+def test_skewed_counts_plan_for_at_least_the_mean() -> None:
+    from games.clocks.estimates import MoveEstimate
+
+    estimate = MoveEstimate.from_counts([10] * 19 + [16])
+    assert estimate.high >= estimate.mean == 10.3
