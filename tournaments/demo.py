@@ -28,9 +28,9 @@ def _play(organizer: Any, tournament: Tournament, rounds: int) -> None:
     for _ in range(rounds):
         round_ = services.round_pair_next(actor=organizer, tournament=tournament)
         for pairing in round_.pairings.filter(outcome="pending"):
-            services.result_record(actor=organizer, pairing=pairing,
-                                   score=_demo_score(pairing, round_.number),
-                                   expected_version=pairing.version)
+            services.match_result_record(actor=organizer, pairing=pairing,
+                                         score=_demo_score(pairing, round_.number),
+                                         expected_version=pairing.version)
 
 
 def _create(organizer: Any, club: Club, slug: str, players: list[Player],

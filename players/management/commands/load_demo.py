@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 # Each app that has demo data exposes ``load(club, organizer)`` in this module path.
-DEMO_LOADERS = ["tournaments.demo"]
+DEMO_LOADERS = ["tournaments.demo", "games.demo"]
 
 
 class Command(BaseCommand):
