@@ -56,9 +56,10 @@ class SearchGame(ABC):
         """A copy of ``state`` with the hidden cards re-dealt (a plain copy by default)."""
         return state.copy()
 
-    def order(self, state: Any, moves: list[Any], rng: random.Random) -> list[Any]:
-        """The order in which a new tree node tries ``moves`` (shuffled by default)."""
-        order = list(moves)
+    def node_moves(self, state: Any, rng: random.Random) -> list[Any]:
+        """The moves a tree node tries, in the order it tries them (all legal moves,
+        shuffled, by default); empty when the game is over."""
+        order = self.moves(state)
         rng.shuffle(order)
         return order
 

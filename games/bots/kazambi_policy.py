@@ -4,8 +4,8 @@ A tile is *live* while it fits somewhere; the seat that runs out of live tiles o
 turn loses (wins in misère). :func:`policy_rollout` plays a game to its end like the
 uniform rollout, but most of its moves are the best of a few sampled placements by how
 many live tiles they leave the next seat (an opponent in every variant): as few as
-possible, none being an immediate win; in misère as many as possible. :func:`burn_order`
-orders a tree node's moves by the same measure.
+possible, none being an immediate win; in misère as many as possible. :func:`node_moves`
+gives a tree node a sample of its moves, ordered by the same measure.
 """
 
 from __future__ import annotations
@@ -15,15 +15,17 @@ from collections.abc import Sequence
 
 from games.bots.adapters import KazambiSearch
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
-from games.engines.kazambi.rules import hand_tiles, move_cells
+from games.engines.kazambi.rules import hand_tiles
 from games.engines.kazambi.state import KazambiState
 
 #: Share of playout moves chosen uniformly at random (the rest by the burn measure).
 EPSILON = 0.25
 #: Placements sampled per playout move; the best of them is played.
 SAMPLES = 3
-#: A tree node orders at most this many moves (a seeded sample) by the burn measure.
-NODE_SCORED = 40
+#: A tree node tries at most this many moves (a seeded sample of its legal moves)...
+NODE_WIDTH = 48
+#: ... and orders the first of them by the burn measure.
+NODE_SCORED = 24
 
 
 def live_tiles(
@@ -58,27 +60,87 @@ def _after(
     return after
 
 
-def burn_order(
-    game: KazambiSearch, state: KazambiState, moves: list[KazambiMove], rng: random.Random
+def _placements(
+    allowed: Sequence[int], tiles: Sequence[int], cols: int, not_last_col: int
+) -> tuple[list[tuple[int, int, int, int, int]], int, list[int]]:
+    """The placements of ``tiles`` grouped by tile and kind: ``(count, cell mask, cell
+    step, value on X, value on Y)`` per group; their total; the tiles that fit."""
+    groups: list[tuple[int, int, int, int, int]] = []
+    total = 0
+    live: list[int] = []
+    for tile in tiles:
+        a, b = TILE_VALUES[tile]
+        mask_a = allowed[a]
+        kinds: tuple[tuple[int, int, int, int], ...]
+        if a == b:
+            kinds = (
+                (mask_a & (mask_a >> 1) & not_last_col, 1, a, a),
+                (mask_a & (mask_a >> cols), cols, a, a),
+            )
+        else:
+            mask_b = allowed[b]
+            kinds = (
+                (mask_a & (mask_b >> 1) & not_last_col, 1, a, b),
+                (mask_b & (mask_a >> 1) & not_last_col, 1, b, a),
+                (mask_a & (mask_b >> cols), cols, a, b),
+                (mask_b & (mask_a >> cols), cols, b, a),
+            )
+        fits = False
+        for mask, step, value_x, value_y in kinds:
+            if mask:
+                count = mask.bit_count()
+                total += count
+                groups.append((count, mask, step, value_x, value_y))
+                fits = True
+        if fits:
+            live.append(tile)
+    return groups, total, live
+
+
+def _nth_placement(
+    groups: list[tuple[int, int, int, int, int]], index: int
+) -> tuple[int, int, int, int]:
+    """``(cell X, cell step, value on X, value on Y)`` of placement ``index``."""
+    for count, mask, step, value_x, value_y in groups:
+        if index < count:
+            while index:
+                mask &= mask - 1
+                index -= 1
+            return (mask & -mask).bit_length() - 1, step, value_x, value_y
+        index -= count
+    raise IndexError(index)  # not reached: index < total
+
+
+def node_moves(
+    game: KazambiSearch, state: KazambiState, rng: random.Random
 ) -> list[KazambiMove]:
-    """``moves`` shuffled, then a sample of :data:`NODE_SCORED` of them put first, best
-    first by the live tiles they leave the next seat (fewest; most in misère)."""
-    order = list(moves)
-    rng.shuffle(order)
-    head, tail = order[:NODE_SCORED], order[NODE_SCORED:]
+    """Up to :data:`NODE_WIDTH` distinct legal moves drawn at random (all of them when
+    there are fewer), the first :data:`NODE_SCORED` put best first by the live tiles they
+    leave the next seat (fewest; most in misère)."""
     geometry = state.geometry
     cols, not_last_col, lines = geometry.cols, geometry.not_last_col, geometry.lines
+    allowed = state.allowed
+    groups, total, _ = _placements(
+        allowed, hand_tiles(state.hands[state.to_move]), cols, not_last_col
+    )
+    picks = rng.sample(range(total), min(total, NODE_WIDTH))
     nxt = hand_tiles(state.hands[(state.to_move + 1) % state.seats])
-    nxt = live_tiles(state.allowed, nxt, cols, not_last_col)
+    nxt = live_tiles(allowed, nxt, cols, not_last_col)
     sign = -1 if game.misere else 1
-    scored = []
-    for index, move in enumerate(head):
-        cell_x, cell_y = move_cells(geometry, move)
-        after = _after(state.allowed, lines, cell_x, cell_y, move.value_x, move.value_y)
+    scored: list[tuple[int, int, KazambiMove]] = []
+    rest: list[KazambiMove] = []
+    for rank, index in enumerate(picks):
+        cell_x, step, value_x, value_y = _nth_placement(groups, index)
+        row, col = divmod(cell_x, cols)
+        move = KazambiMove(value_x, value_y, row, col, step != 1)
+        if rank >= NODE_SCORED:
+            rest.append(move)
+            continue
+        after = _after(allowed, lines, cell_x, cell_x + step, value_x, value_y)
         left = len(live_tiles(after, nxt, cols, not_last_col))
-        scored.append((sign * left, index, move))
+        scored.append((sign * left, rank, move))
     scored.sort()
-    return [move for _, _, move in scored] + tail
+    return [move for _, _, move in scored] + rest
 
 
 def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random) -> int:
@@ -92,72 +154,26 @@ def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random)
     seat = state.to_move
     randrange = rng.randrange
     random_ = rng.random
-    misere = game.misere
+    sign = -1 if game.misere else 1
     while True:
-        live: list[int] = []
-        options: list[tuple[int, int, int, int]] = []  # (count, mask, cell step, values)
-        total = 0
-        for tile in hands[seat]:
-            a, b = TILE_VALUES[tile]
-            mask_a = allowed[a]
-            kinds: tuple[tuple[int, int, int, int], ...]
-            if a == b:
-                kinds = (
-                    (mask_a & (mask_a >> 1) & not_last_col, 1, a, a),
-                    (mask_a & (mask_a >> cols), cols, a, a),
-                )
-            else:
-                mask_b = allowed[b]
-                kinds = (
-                    (mask_a & (mask_b >> 1) & not_last_col, 1, a, b),
-                    (mask_b & (mask_a >> 1) & not_last_col, 1, b, a),
-                    (mask_a & (mask_b >> cols), cols, a, b),
-                    (mask_b & (mask_a >> cols), cols, b, a),
-                )
-            fits = False
-            for mask, step, value_x, value_y in kinds:
-                if mask:
-                    count = mask.bit_count()
-                    total += count
-                    options.append((count, mask, step, value_x * 8 + value_y))
-                    fits = True
-            if fits:
-                live.append(tile)
+        groups, total, live = _placements(allowed, hands[seat], cols, not_last_col)
         hands[seat] = live
         if not total:
             return game.stuck_winner(seat)
         nxt = (seat + 1) % seats
-        tries = 1 if random_() < EPSILON else SAMPLES
-        best: tuple[int, int, int, int] | None = None
-        best_left = -1
-        for _ in range(tries):
-            pick = randrange(total)
-            for option in options:
-                if pick < option[0]:
+        best_after: list[int] = []
+        best_left = 0
+        best_values = (0, 0)
+        for _ in range(1 if random_() < EPSILON else SAMPLES):
+            cell_x, step, value_x, value_y = _nth_placement(groups, randrange(total))
+            after = _after(allowed, lines, cell_x, cell_x + step, value_x, value_y)
+            left = sign * len(live_tiles(after, hands[nxt], cols, not_last_col))
+            if not best_after or left < best_left:
+                best_after, best_left, best_values = after, left, (value_x, value_y)
+                if left == 0 and sign > 0:
                     break
-                pick -= option[0]
-            _, mask, step, values = option
-            while pick:
-                mask &= mask - 1
-                pick -= 1
-            cell_x = (mask & -mask).bit_length() - 1
-            value_x, value_y = divmod(values, 8)
-            candidate = (cell_x, cell_x + step, value_x, value_y)
-            if tries == 1:
-                best = candidate
-                break
-            after = _after(allowed, lines, *candidate)
-            left = len(live_tiles(after, hands[nxt], cols, not_last_col))
-            if misere:
-                left = -left
-            if best is None or left < best_left:
-                best, best_left = candidate, left
-                if left == 0 and not misere:
-                    break
-        assert best is not None
-        cell_x, cell_y, value_x, value_y = best
-        live.remove(_TILE_ID[value_x][value_y])
-        allowed = _after(allowed, lines, cell_x, cell_y, value_x, value_y)
+        live.remove(_TILE_ID[best_values[0]][best_values[1]])
+        allowed = best_after
         seat = nxt
 
 
@@ -175,10 +191,8 @@ class KazambiPolicySearch(KazambiSearch):
     def rollout(self, state: KazambiState, rng: random.Random) -> int:
         return policy_rollout(self, state, rng)
 
-    def order(
-        self, state: KazambiState, moves: list[KazambiMove], rng: random.Random
-    ) -> list[KazambiMove]:
-        return burn_order(self, state, moves, rng)
+    def node_moves(self, state: KazambiState, rng: random.Random) -> list[KazambiMove]:
+        return node_moves(self, state, rng)
 
 
 _policy_instances: dict[str, KazambiPolicySearch] = {}

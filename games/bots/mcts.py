@@ -112,7 +112,7 @@ def _iterate(
         if perfect:
             order = node.order
             if order is None:
-                order = node.order = game.order(state, game.moves(state), rng)
+                order = node.order = game.node_moves(state, rng)
             if len(order) > WIDE:
                 limit = max(WIDE // 2, int(widening * sqrt(node.visits + 1)))
                 candidates = order[:limit]
@@ -165,7 +165,7 @@ class MctsBot(Bot):
     kind = "mcts"
 
     def __init__(
-        self, seed: int | None = None, *, endgame_solver: bool = True, policy: bool = False
+        self, seed: int | None = None, *, endgame_solver: bool = True, policy: bool = True
     ) -> None:
         super().__init__(seed)
         self.endgame_solver = endgame_solver

@@ -8,13 +8,20 @@ from typing import Any
 import pytest
 
 from games.bots.base import Bot, Budget
-from games.bots.kazambi_policy import burn_order, policy_rollout, policy_search
+from games.bots.kazambi_policy import (
+    NODE_SCORED,
+    NODE_WIDTH,
+    node_moves,
+    policy_rollout,
+    policy_search,
+)
 from games.bots.mcts import MctsBot
 from games.bots.play import side_bots
 from games.bots.registry import get_bot
 from games.bots.solvers.kugamai import KugamaiSolver
 from games.bots.solvers.kugamai import solve as solve_kugamai
 from games.engines import get_engine
+from games.engines.kazambi.rules import hand_tiles, tile_move_count
 from games.engines.kugamai.tiles import MOVE_TEXT
 from tests.unit.bots.helpers import random_position
 
@@ -92,9 +99,24 @@ def test_policy_rollout_ends_with_a_side_and_leaves_the_state(game: str) -> None
         assert engine.to_dict(state) == before
 
 
-def test_burn_order_is_a_permutation_with_burning_moves_first() -> None:
+@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi-pairs"])
+def test_node_moves_are_distinct_legal_moves_burning_ones_first(game: str) -> None:
+    adapter = policy_search(game)
+    engine = get_engine(game)
+    for seed in range(6):
+        state = random_position(game, seed)
+        legal = set(adapter.moves(state))
+        sample = node_moves(adapter, state, random.Random(seed))
+        assert len(set(sample)) == len(sample) == min(len(legal), NODE_WIDTH)
+        assert set(sample) <= legal
+        assert {str(move) for move in sample} <= {str(m) for m in engine.legal_moves(state)}
+    state = random_position("kazambi", 1)
     adapter = policy_search("kazambi")
-    state = random_position("kazambi", 5)
-    moves = adapter.moves(state)
-    order = burn_order(adapter, state, moves, random.Random(1))
-    assert sorted(map(str, order)) == sorted(map(str, moves))
+    sample = node_moves(adapter, state, random.Random(2))[:NODE_SCORED]
+    nxt = (state.to_move + 1) % state.seats
+    left = []
+    for move in sample:
+        adapter.push(state, move)
+        left.append(sum(1 for t in hand_tiles(state.hands[nxt]) if tile_move_count(state, t)))
+        adapter.pop(state)
+    assert left == sorted(left)
