@@ -13,6 +13,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -57,13 +58,13 @@ def _as_postgres(command: list[str]) -> list[str]:
 class PrivatePostgres:
     """A throw-away PostgreSQL cluster on a free port (trust authentication)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.data = folder / "data"
+    def __init__(self) -> None:
+        # Not under pytest's tmp_path: the postgres user must be able to reach the folder.
+        self.folder = Path(tempfile.mkdtemp(prefix="clubtourney-pg-"))
+        self.data = self.folder / "data"
         self.port = free_port()
-        folder.mkdir(parents=True, exist_ok=True)
         if os.geteuid() == 0:
-            shutil.chown(folder, "postgres")
+            shutil.chown(self.folder, "postgres")
 
     def url(self, database: str) -> str:
         return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
@@ -84,11 +85,15 @@ class PrivatePostgres:
     def restart(self) -> None:
         """What ``pg_ctlcluster <version> main restart`` does: a fast shutdown (every
         connection is cut) and a start with the same options."""
-        self._pg_ctl("-m", "fast", "-w", "restart")
+        self._pg_ctl("-m", "fast", "-l", str(self.folder / "server.log"), "-w", "restart")
 
     def stop(self) -> None:
-        if (self.data / "postmaster.pid").exists():
-            self._pg_ctl("-m", "immediate", "-w", "stop")
+        """Stop the server and remove its folder."""
+        try:
+            if (self.data / "postmaster.pid").exists():
+                self._pg_ctl("-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def create_database(self, name: str) -> None:
         subprocess.run([_pg_bin("createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U",
