@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: help install run worker test lint unit bench bench-bots bench-recompute bench-celery \
-	services migrate demo clean
+	services migrate demo clean reliability bench-load
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker"
@@ -19,6 +19,8 @@ help:
 	@echo "make lint   - ruff and mypy"
 	@echo "make unit   - the fast tests that need no database"
 	@echo "make bench  - engine, pairing, standings and rating benchmarks"
+	@echo "make reliability - security and fault tests alone (also part of make test)"
+	@echo "make bench-load  - wrk against gunicorn on loopback (needs wrk)"
 
 $(BIN)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), f"Python 3.12+ needed, found {sys.version.split()[0]} at {sys.executable}"'
@@ -66,6 +68,11 @@ unit: install
 test: install services lint
 	$(BIN)/pytest -q -p no:cacheprovider
 
+# Login guard, object permissions, bandit, schemathesis, concurrency, PostgreSQL and Redis
+# restarts (about three minutes; tests/reliability is also part of make test).
+reliability: install services
+	$(BIN)/pytest -q -p no:cacheprovider tests/reliability
+
 # Fast benchmarks (about a minute); the bots' strength tables, the ratings recompute on
 # PostgreSQL and the Celery throughput run apart (bench-bots, bench-recompute, bench-celery).
 BENCH_FAST := engines swiss standings ratings
@@ -80,6 +87,9 @@ bench-recompute: install services
 
 bench-celery: install services
 	$(BIN)/python bench/bench_celery.py
+
+bench-load: install services
+	$(BIN)/python bench/bench_load.py
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache
