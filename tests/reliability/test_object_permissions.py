@@ -76,6 +76,7 @@ RECIPES: dict[tuple[str, str], Recipe] = {
         w.pairing.pk, {"version": w.pairing.version, "wins_a": 1, "wins_b": 0}),
     ("post", "/api/pairings/{id}/games/"): lambda w: (
         w.pairing.pk, {"version": w.pairing.version, "result": "a"}),
+    ("post", "/api/bot-runs/"): lambda w: (None, {"tournament": w.running.pk, "seed": 1}),
 }
 
 
