@@ -23,7 +23,9 @@ def test_load_demo_is_idempotent(admin_user: Any) -> None:
     running = Tournament.objects.get(slug="kazambi-autumn-swiss")
     assert finished.status == "finished" and finished.rounds.count() == 5
     assert running.status == "running" and running.rounds.count() == 3
-    assert Tournament.objects.count() == 2
+    bot_cup = Tournament.objects.get(slug="kugamai-bot-cup")
+    assert bot_cup.bot_run.status == "running"
+    assert Tournament.objects.count() == 3
     assert selectors.standings(finished)["after_round"] == 5
     assert Round.objects.get(tournament=running, number=3).status == "paired"
 
