@@ -2,7 +2,7 @@
 
 Every deal is played twice with the roles swapped (bot A on side 0, then on side 1), so
 the luck of the deal cancels. For each pairing the table gives A's wins, draws and
-losses and the share of decided games A won.
+losses, the share of decided games A won, and A's mean and longest time per move.
 
 Usage (from the repository root)::
 
@@ -22,7 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots.base import Budget  # noqa: E402
+from collections.abc import Mapping  # noqa: E402
+from typing import Any  # noqa: E402
+
+from games.bots.base import Bot, Budget  # noqa: E402
 from games.bots.play import play_game, side_bots  # noqa: E402
 from games.bots.registry import get_bot  # noqa: E402
 from games.engines import ENGINE_NAMES, get_engine  # noqa: E402
@@ -30,13 +33,31 @@ from games.engines import ENGINE_NAMES, get_engine  # noqa: E402
 PAIRINGS = ("mcts:random", "mcts:greedy", "greedy:random")
 
 
+class TimedBot(Bot):
+    """Plays like ``inner`` and adds each move's thinking time to ``times``."""
+
+    kind = "timed"
+
+    def __init__(self, inner: Bot, times: list[float]) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.times = times
+
+    def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
+        started = time.perf_counter()
+        move = self.inner.pick(game, observation, budget)
+        self.times.append(time.perf_counter() - started)
+        return move
+
+
 def run_pairing(game: str, first: str, second: str, games: int, budget: Budget) -> str:
     seats = get_engine(game).seat_count()
     wins = draws = losses = 0
+    move_times: list[float] = []
     started = time.perf_counter()
     for deal in range(games // 2):
         for a_side in (0, 1):
-            bot_a = get_bot(first, seed=deal * 2 + a_side)
+            bot_a = TimedBot(get_bot(first, seed=deal * 2 + a_side), move_times)
             bot_b = get_bot(second, seed=10_000 + deal * 2 + a_side)
             bots = side_bots(bot_a, bot_b, seats) if a_side == 0 else side_bots(
                 bot_b, bot_a, seats
@@ -52,9 +73,11 @@ def run_pairing(game: str, first: str, second: str, games: int, budget: Budget) 
     decided = wins + losses
     share = f"{100 * wins / decided:5.1f}%" if decided else "   n/a"
     seconds = time.perf_counter() - started
+    mean_move = sum(move_times) / len(move_times) if move_times else 0.0
+    longest = max(move_times, default=0.0)
     return (
         f"{game:<19} {first + ' v ' + second:<17} {wins:>5} {draws:>5} {losses:>6} "
-        f"{share:>8} {seconds:>7.0f}s"
+        f"{share:>8} {seconds:>7.0f}s {mean_move:>8.3f}s {longest:>7.3f}s"
     )
 
 
@@ -68,7 +91,7 @@ def main() -> None:
     budget = Budget(iterations=args.iterations)
     print(f"{args.games} games per pairing (duplicate deals), MCTS {args.iterations} iterations")
     print(f"{'game':<19} {'A v B':<17} {'wins':>5} {'draws':>5} {'losses':>6} {'A won':>8} "
-          f"{'time':>8}")
+          f"{'time':>8} {'A/move':>9} {'A max':>8}")
     for game in args.game or ENGINE_NAMES:
         for pairing in args.pairing or PAIRINGS:
             first, _, second = pairing.partition(":")

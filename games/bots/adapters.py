@@ -44,6 +44,8 @@ class SearchGame(ABC):
     """Search operations on the states of one engine; moves are internal codes."""
 
     perfect_information: ClassVar[bool] = True
+    #: Exploration constant of UCB1 in MCTS over this game (rewards are 0, 1/2 or 1).
+    exploration: ClassVar[float] = 0.7
 
     def __init__(self, name: str) -> None:
         self.name = name

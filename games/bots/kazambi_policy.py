@@ -2,9 +2,10 @@
 
 A tile is *live* while it fits somewhere; the seat that runs out of live tiles on its
 turn loses (wins in misère). :func:`policy_rollout` plays a game to its end like the
-uniform rollout, but most of its moves are the best of a few sampled placements by how
-many live tiles they leave the next seat (an opponent in every variant): as few as
-possible, none being an immediate win; in misère as many as possible. :func:`node_moves`
+uniform rollout, but most of its moves are the best of a few sampled placements by the
+live tiles they leave: as few as possible to the next seat (an opponent in every
+variant; none is an immediate win) and as many as possible to the mover, the other way
+round in misère. :func:`node_moves`
 gives a tree node a sample of its moves, ordered by the same measure.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from games.bots.adapters import KazambiSearch
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
@@ -19,9 +21,11 @@ from games.engines.kazambi.rules import hand_tiles
 from games.engines.kazambi.state import KazambiState
 
 #: Share of playout moves chosen uniformly at random (the rest by the burn measure).
-EPSILON = 0.25
+EPSILON = 0.1
 #: Placements sampled per playout move; the best of them is played.
-SAMPLES = 3
+SAMPLES = 5
+#: Weight of the mover's own live tiles in the playout measure (0: the next seat's only).
+OWN_WEIGHT = 1
 #: A tree node tries at most this many moves (a seeded sample of its legal moves)...
 NODE_WIDTH = 48
 #: ... and orders the first of them by the burn measure.
@@ -162,18 +166,28 @@ def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random)
             return game.stuck_winner(seat)
         nxt = (seat + 1) % seats
         best_after: list[int] = []
+        best_theirs: list[int] = []
         best_left = 0
         best_values = (0, 0)
         for _ in range(1 if random_() < EPSILON else SAMPLES):
             cell_x, step, value_x, value_y = _nth_placement(groups, randrange(total))
             after = _after(allowed, lines, cell_x, cell_x + step, value_x, value_y)
-            left = sign * len(live_tiles(after, hands[nxt], cols, not_last_col))
+            theirs = live_tiles(after, hands[nxt], cols, not_last_col)
+            if not theirs and sign > 0:
+                best_after, best_theirs, best_values = after, theirs, (value_x, value_y)
+                break
+            left = len(theirs)
+            if OWN_WEIGHT:
+                placed = _TILE_ID[value_x][value_y]
+                mine = live_tiles(after, live, cols, not_last_col)
+                left -= OWN_WEIGHT * (len(mine) - (placed in mine))
+            left *= sign
             if not best_after or left < best_left:
-                best_after, best_left, best_values = after, left, (value_x, value_y)
-                if left == 0 and sign > 0:
-                    break
+                best_after, best_theirs, best_left = after, theirs, left
+                best_values = (value_x, value_y)
         live.remove(_TILE_ID[best_values[0]][best_values[1]])
         allowed = best_after
+        hands[nxt] = best_theirs  # burnt tiles never come back
         seat = nxt
 
 
@@ -186,7 +200,10 @@ _TILE_ID: tuple[tuple[int, ...], ...] = tuple(
 
 
 class KazambiPolicySearch(KazambiSearch):
-    """:class:`KazambiSearch` with the burn policy in playouts and tree nodes."""
+    """:class:`KazambiSearch` with the burn policy in playouts and tree nodes; the
+    better playouts deserve more trust, hence less exploration."""
+
+    exploration: ClassVar[float] = 0.4
 
     def rollout(self, state: KazambiState, rng: random.Random) -> int:
         return policy_rollout(self, state, rng)

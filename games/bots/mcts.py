@@ -1,15 +1,20 @@
 """Monte Carlo tree search (UCT), with determinization for hidden cards.
 
 One tree serves every game. In a perfect-information game each iteration copies the root
-state, descends the tree by UCB1, adds one node and finishes the game with a random
-rollout on the engine's fast path. For Stolbiki every iteration first deals the unseen
+state, descends the tree by UCB1, adds one node and finishes the game with a rollout on
+the engine's fast path. For Stolbiki every iteration first deals the unseen
 cards afresh (:meth:`SearchGame.determinize`) and descends only through moves legal in
 that deal, counting for each child how often it was available (single-observer
 information-set MCTS); UCB1 uses that count in place of the parent's visits.
 
 Where a position has many moves (Kazambi has hundreds), a node widens progressively:
-it considers its first ``widening * sqrt(visits)`` moves, in an order shuffled once when
-the node is created (the root may be ordered by a heuristic instead).
+it considers its first ``widening * sqrt(visits)`` moves, in the order the adapter gives
+(:meth:`SearchGame.node_moves`: shuffled; for Kazambi a sample ordered by the burn
+measure of :mod:`games.bots.kazambi_policy`, whose playouts also follow that measure);
+the Kazambi root is ordered by the greedy score.
+
+The bot adds the exact solvers: Kugamai is solved from the deal on (memoised for the
+game) and Kazambi endgames once few live tiles remain (see :class:`MctsBot`).
 
 With an iteration budget the search is deterministic for a given seed.
 """
@@ -29,8 +34,6 @@ from games.bots.solvers.kugamai import WIN, KugamaiSolver, SolverLimitError
 from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import MOVE_TEXT
 
-#: Exploration constant of UCB1 (rewards are 0, 1/2 or 1).
-EXPLORATION = 0.7
 #: Moves beyond which a node widens progressively.
 WIDE = 24
 #: Kazambi: how many root moves (a seeded sample) are ordered by the greedy score.
@@ -107,6 +110,7 @@ def _iterate(
     path = [root]
     log = math.log
     sqrt = math.sqrt
+    exploration = game.exploration
     expanded = False
     while True:
         if perfect:
@@ -137,7 +141,7 @@ def _iterate(
         for move in candidates:
             child = children[move]
             child.available += 1
-            value = child.reward / child.visits + EXPLORATION * sqrt(
+            value = child.reward / child.visits + exploration * sqrt(
                 log(child.available) / child.visits
             )
             if value > best_value:

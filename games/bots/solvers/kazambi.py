@@ -14,7 +14,7 @@ from games.engines.kazambi.rules import hand_tiles, moves_of, placement_masks, p
 from games.engines.kazambi.state import KazambiState
 
 #: The endgame solver is tried when at most this many live tiles remain in all hands.
-ENDGAME_TILES = 10
+ENDGAME_TILES = 12
 
 
 def live_hand(state: KazambiState, seat: int) -> int:
