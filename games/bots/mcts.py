@@ -160,11 +160,13 @@ def _iterate(
 
 
 class MctsBot(Bot):
-    """UCT with random rollouts, helped by the exact solvers when ``endgame_solver`` is
-    on (the default): a won Kazambi endgame is played out by the endgame solver; in
-    Kugamai the whole game is solved (memoised for the rest of the game), a proved win
-    is played out, and otherwise MCTS chooses among the moves that keep the proved value
-    (a draw or a loss), looking for the opponent's mistakes."""
+    """UCT, helped by the exact solvers when ``endgame_solver`` is on (the default): a
+    won Kazambi endgame is played out by the endgame solver; in Kugamai the whole game
+    is solved (memoised for the rest of the game), a proved win is played out, and
+    otherwise MCTS chooses among the moves that keep the proved value (a draw or a
+    loss), looking for the opponent's mistakes. With ``policy`` (the default) Kazambi
+    playouts and tree nodes follow the burn measure of :mod:`games.bots.kazambi_policy`;
+    without it they are uniformly random."""
 
     kind = "mcts"
 
