@@ -17,7 +17,7 @@ from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import MOVE_TEXT
 
 #: New positions one Kazambi endgame search may visit before MCTS takes over.
-KAZAMBI_NODE_LIMIT = 20_000
+KAZAMBI_NODE_LIMIT = 8_000
 #: New positions one Kugamai search may visit (a whole game takes far fewer).
 KUGAMAI_NODE_LIMIT = 2_000_000
 #: Transposition table entries a solver bot keeps before it starts afresh.
