@@ -120,3 +120,13 @@ def test_node_moves_are_distinct_legal_moves_burning_ones_first(game: str) -> No
         left.append(sum(1 for t in hand_tiles(state.hands[nxt]) if tile_move_count(state, t)))
         adapter.pop(state)
     assert left == sorted(left)
+
+
+@pytest.mark.parametrize("policy", [True, False])
+def test_kazambi_mcts_with_and_without_the_policy_plays_legal_moves(policy: bool) -> None:
+    engine = get_engine("anti-kazambi")
+    for seed in range(3):
+        state = random_position("anti-kazambi", seed)
+        observation = engine.observation(state, engine.to_move(state))
+        move = MctsBot(seed=seed, policy=policy).choose("anti-kazambi", observation, SMALL)
+        assert move in {str(legal) for legal in engine.legal_moves(state)}
