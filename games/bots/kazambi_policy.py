@@ -5,8 +5,8 @@ turn loses (wins in misère). :func:`policy_rollout` plays a game to its end lik
 uniform rollout, but most of its moves are the best of a few sampled placements by the
 live tiles they leave: as few as possible to the next seat (an opponent in every
 variant; none is an immediate win) and as many as possible to the mover, the other way
-round in misère. :func:`node_moves`
-gives a tree node a sample of its moves, ordered by the same measure.
+round in misère. :func:`node_moves` gives a tree node a sample of its moves, ordered by
+the live tiles they leave the next seat.
 """
 
 from __future__ import annotations
