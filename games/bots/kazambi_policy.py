@@ -54,6 +54,30 @@ def live_tiles(
     return live
 
 
+def live_count(
+    allowed: Sequence[int], tiles: Sequence[int], cols: int, not_last_col: int, skip: int = -1
+) -> int:
+    """How many of ``tiles`` but ``skip`` fit somewhere (:func:`live_tiles`, counted)."""
+    count = 0
+    for tile in tiles:
+        if tile == skip:
+            continue
+        a, b = TILE_VALUES[tile]
+        mask_a = allowed[a]
+        if a == b:
+            if mask_a & (mask_a >> 1) & not_last_col or mask_a & (mask_a >> cols):
+                count += 1
+            continue
+        mask_b = allowed[b]
+        if (
+            (mask_a & (mask_b >> 1) | mask_b & (mask_a >> 1)) & not_last_col
+            or mask_a & (mask_b >> cols)
+            or mask_b & (mask_a >> cols)
+        ):
+            count += 1
+    return count
+
+
 def _after(
     allowed: Sequence[int], lines: Sequence[int], cell_x: int, cell_y: int, vx: int, vy: int
 ) -> list[int]:
@@ -166,28 +190,24 @@ def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random)
             return game.stuck_winner(seat)
         nxt = (seat + 1) % seats
         best_after: list[int] = []
-        best_theirs: list[int] = []
         best_left = 0
         best_values = (0, 0)
         for _ in range(1 if random_() < EPSILON else SAMPLES):
             cell_x, step, value_x, value_y = _nth_placement(groups, randrange(total))
             after = _after(allowed, lines, cell_x, cell_x + step, value_x, value_y)
-            theirs = live_tiles(after, hands[nxt], cols, not_last_col)
+            theirs = live_count(after, hands[nxt], cols, not_last_col)
             if not theirs and sign > 0:
-                best_after, best_theirs, best_values = after, theirs, (value_x, value_y)
+                best_after, best_values = after, (value_x, value_y)
                 break
-            left = len(theirs)
+            left = theirs
             if OWN_WEIGHT:
                 placed = _TILE_ID[value_x][value_y]
-                mine = live_tiles(after, live, cols, not_last_col)
-                left -= OWN_WEIGHT * (len(mine) - (placed in mine))
+                left -= OWN_WEIGHT * live_count(after, live, cols, not_last_col, placed)
             left *= sign
             if not best_after or left < best_left:
-                best_after, best_theirs, best_left = after, theirs, left
-                best_values = (value_x, value_y)
+                best_after, best_left, best_values = after, left, (value_x, value_y)
         live.remove(_TILE_ID[best_values[0]][best_values[1]])
         allowed = best_after
-        hands[nxt] = best_theirs  # burnt tiles never come back
         seat = nxt
 
 
