@@ -68,18 +68,27 @@ class BotRunAdmin(admin.ModelAdmin):
 
             return redirect(request.path)
 
+    @staticmethod
+    def _progress(run: BotRun) -> bot_tournaments.Progress:
+        """One progress reading per row, shared by the row's three columns."""
+        cached = getattr(run, "_progress_reading", None)
+        if cached is None:
+            cached = bot_tournaments.bot_run_progress(run)
+            run._progress_reading = cached  # type: ignore[attr-defined]
+        return cached
+
     @admin.display(description="games")
     def progress(self, run: BotRun) -> str:
-        p = bot_tournaments.bot_run_progress(run)
+        p = self._progress(run)
         return f"{p.games_done} / ~{p.games_total} (rounds {p.rounds_done}/{p.rounds_total or '?'})"
 
     @admin.display(description="games/s")
     def rate(self, run: BotRun) -> float:
-        return bot_tournaments.bot_run_progress(run).games_per_second
+        return self._progress(run).games_per_second
 
     @admin.display(description="time left")
     def eta(self, run: BotRun) -> str:
-        eta = bot_tournaments.bot_run_progress(run).eta_seconds
+        eta = self._progress(run).eta_seconds
         return "" if eta is None else f"{eta / 60:.1f} min"
 
 

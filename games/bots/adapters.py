@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from games.bots.base import BotError, HiddenInformationError
+from games.bots.kazambi_masks import after_placement, nth_placement, placement_groups
 from games.engines import EngineError, get_engine
 from games.engines.kazambi.engine import KazambiEngine
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
@@ -144,56 +145,13 @@ class KazambiSearch(SearchGame):
         seat = state.to_move
         randrange = rng.randrange
         while True:
-            live: list[int] = []
-            options: list[tuple[int, int, int, int]] = []  # (count, mask, cell step, values)
-            total = 0
-            for tile in hands[seat]:
-                a, b = TILE_VALUES[tile]
-                mask_a = allowed[a]
-                kinds: tuple[tuple[int, int, int, int], ...]
-                if a == b:
-                    kinds = (
-                        (mask_a & (mask_a >> 1) & not_last_col, 1, a, a),
-                        (mask_a & (mask_a >> cols), cols, a, a),
-                    )
-                else:
-                    mask_b = allowed[b]
-                    kinds = (
-                        (mask_a & (mask_b >> 1) & not_last_col, 1, a, b),
-                        (mask_b & (mask_a >> 1) & not_last_col, 1, b, a),
-                        (mask_a & (mask_b >> cols), cols, a, b),
-                        (mask_b & (mask_a >> cols), cols, b, a),
-                    )
-                fits = False
-                for mask, step, value_x, value_y in kinds:
-                    if mask:
-                        count = mask.bit_count()
-                        total += count
-                        options.append((count, mask, step, value_x * 8 + value_y))
-                        fits = True
-                if fits:
-                    live.append(tile)
+            groups, total, live = placement_groups(allowed, hands[seat], cols, not_last_col)
             hands[seat] = live
             if not total:
                 return self.stuck_winner(seat)
-            pick = randrange(total)
-            for option in options:
-                if pick < option[0]:
-                    break
-                pick -= option[0]
-            _, mask, step, values = option
-            while pick:
-                mask &= mask - 1
-                pick -= 1
-            cell_x = (mask & -mask).bit_length() - 1
-            cell_y = cell_x + step
-            value_x, value_y = divmod(values, 8)
-            tile_of = _KAZAMBI_TILE_ID[value_x][value_y]
-            live.remove(tile_of)
-            keep = ~((1 << cell_x) | (1 << cell_y))
-            allowed = [m & keep for m in allowed]
-            allowed[value_x] &= ~lines[cell_x]
-            allowed[value_y] &= ~lines[cell_y]
+            cell_x, step, value_x, value_y = nth_placement(groups, randrange(total))
+            live.remove(_KAZAMBI_TILE_ID[value_x][value_y])
+            allowed = after_placement(allowed, lines, cell_x, cell_x + step, value_x, value_y)
             seat = (seat + 1) % seats
 
     def text(self, state: KazambiState, move: KazambiMove) -> str:

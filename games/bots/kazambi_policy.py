@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from games.bots.adapters import KazambiSearch
+from games.bots.kazambi_masks import after_placement, nth_placement, placement_groups
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
 from games.engines.kazambi.rules import hand_tiles
 from games.engines.kazambi.state import KazambiState
@@ -78,67 +79,6 @@ def live_count(
     return count
 
 
-def _after(
-    allowed: Sequence[int], lines: Sequence[int], cell_x: int, cell_y: int, vx: int, vy: int
-) -> list[int]:
-    keep = ~((1 << cell_x) | (1 << cell_y))
-    after = [mask & keep for mask in allowed]
-    after[vx] &= ~lines[cell_x]
-    after[vy] &= ~lines[cell_y]
-    return after
-
-
-def _placements(
-    allowed: Sequence[int], tiles: Sequence[int], cols: int, not_last_col: int
-) -> tuple[list[tuple[int, int, int, int, int]], int, list[int]]:
-    """The placements of ``tiles`` grouped by tile and kind: ``(count, cell mask, cell
-    step, value on X, value on Y)`` per group; their total; the tiles that fit."""
-    groups: list[tuple[int, int, int, int, int]] = []
-    total = 0
-    live: list[int] = []
-    for tile in tiles:
-        a, b = TILE_VALUES[tile]
-        mask_a = allowed[a]
-        kinds: tuple[tuple[int, int, int, int], ...]
-        if a == b:
-            kinds = (
-                (mask_a & (mask_a >> 1) & not_last_col, 1, a, a),
-                (mask_a & (mask_a >> cols), cols, a, a),
-            )
-        else:
-            mask_b = allowed[b]
-            kinds = (
-                (mask_a & (mask_b >> 1) & not_last_col, 1, a, b),
-                (mask_b & (mask_a >> 1) & not_last_col, 1, b, a),
-                (mask_a & (mask_b >> cols), cols, a, b),
-                (mask_b & (mask_a >> cols), cols, b, a),
-            )
-        fits = False
-        for mask, step, value_x, value_y in kinds:
-            if mask:
-                count = mask.bit_count()
-                total += count
-                groups.append((count, mask, step, value_x, value_y))
-                fits = True
-        if fits:
-            live.append(tile)
-    return groups, total, live
-
-
-def _nth_placement(
-    groups: list[tuple[int, int, int, int, int]], index: int
-) -> tuple[int, int, int, int]:
-    """``(cell X, cell step, value on X, value on Y)`` of placement ``index``."""
-    for count, mask, step, value_x, value_y in groups:
-        if index < count:
-            while index:
-                mask &= mask - 1
-                index -= 1
-            return (mask & -mask).bit_length() - 1, step, value_x, value_y
-        index -= count
-    raise IndexError(index)  # not reached: index < total
-
-
 def node_moves(
     game: KazambiSearch, state: KazambiState, rng: random.Random
 ) -> list[KazambiMove]:
@@ -148,7 +88,7 @@ def node_moves(
     geometry = state.geometry
     cols, not_last_col, lines = geometry.cols, geometry.not_last_col, geometry.lines
     allowed = state.allowed
-    groups, total, _ = _placements(
+    groups, total, _ = placement_groups(
         allowed, hand_tiles(state.hands[state.to_move]), cols, not_last_col
     )
     picks = rng.sample(range(total), min(total, NODE_WIDTH))
@@ -158,13 +98,13 @@ def node_moves(
     scored: list[tuple[int, int, KazambiMove]] = []
     rest: list[KazambiMove] = []
     for rank, index in enumerate(picks):
-        cell_x, step, value_x, value_y = _nth_placement(groups, index)
+        cell_x, step, value_x, value_y = nth_placement(groups, index)
         row, col = divmod(cell_x, cols)
         move = KazambiMove(value_x, value_y, row, col, step != 1)
         if rank >= NODE_SCORED:
             rest.append(move)
             continue
-        after = _after(allowed, lines, cell_x, cell_x + step, value_x, value_y)
+        after = after_placement(allowed, lines, cell_x, cell_x + step, value_x, value_y)
         left = len(live_tiles(after, nxt, cols, not_last_col))
         scored.append((sign * left, rank, move))
     scored.sort()
@@ -184,7 +124,7 @@ def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random)
     random_ = rng.random
     sign = -1 if game.misere else 1
     while True:
-        groups, total, live = _placements(allowed, hands[seat], cols, not_last_col)
+        groups, total, live = placement_groups(allowed, hands[seat], cols, not_last_col)
         hands[seat] = live
         if not total:
             return game.stuck_winner(seat)
@@ -193,8 +133,8 @@ def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random)
         best_left = 0
         best_values = (0, 0)
         for _ in range(1 if random_() < EPSILON else SAMPLES):
-            cell_x, step, value_x, value_y = _nth_placement(groups, randrange(total))
-            after = _after(allowed, lines, cell_x, cell_x + step, value_x, value_y)
+            cell_x, step, value_x, value_y = nth_placement(groups, randrange(total))
+            after = after_placement(allowed, lines, cell_x, cell_x + step, value_x, value_y)
             theirs = live_count(after, hands[nxt], cols, not_last_col)
             if not theirs and sign > 0:
                 best_after, best_values = after, (value_x, value_y)
