@@ -225,15 +225,11 @@ def _break_knockout_tie(pairing: Pairing, score: MatchScore) -> None:
 
 
 def _more_rounds_expected(tournament: Tournament) -> bool:
-    rounds = tournament.rounds.count()
+    """True while a round robin or Swiss has rounds left (a knockout's bracket says)."""
     if tournament.is_knockout:
         return False
-    if tournament.rounds_planned:
-        return rounds < tournament.rounds_planned
-    n = tournament.entrants.count()
-    per_cycle = n - 1 if n % 2 == 0 else n
-    cycles = 2 if tournament.format == "double_round_robin" else 1
-    return rounds < per_cycle * cycles
+    total = _rounds_total(tournament)
+    return total is not None and tournament.rounds.count() < total
 
 
 def _send(run: BotRun, games: list[tuple[int, int]]) -> None:
