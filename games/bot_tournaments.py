@@ -13,20 +13,23 @@ with -9, a message lost with a broker).
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import logging
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
 from config.errors import ApplicationError
+from games.bots.process.sandbox import Sandbox
+from games.engines import get_engine
 from games.models import BotGameTask, BotRun, BotRunStatus, Game
 from games.series import MatchScore, deal_for_game, game_roles
 from games.series.referee import BotSpec, RefereeOutcome, referee_game
+from games.series.seeds import bot_seeds, deal_seed
 from games.services import DuplicateGameError, game_record, match_format_of, match_score
 from players.models import Player
 from players.permissions import SYSTEM, ensure_can_manage_club
@@ -41,12 +44,6 @@ from tournaments.services.tournaments import (
 )
 
 log = logging.getLogger(__name__)
-
-
-def derived_seed(run_seed: int, *parts: int) -> int:
-    """A 63-bit seed for one deal or bot, the same on every machine and every run."""
-    text = ":".join(str(p) for p in (run_seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 def _bot_of(entrant: Entrant, day: Any) -> Player:
@@ -128,14 +125,17 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
         return PlayedGame("skipped")
     fmt = match_format_of(tournament)
     roles = game_roles(tournament.game, number - 1, duplicate=fmt.duplicate)
-    deal_seed = derived_seed(run.seed, pairing.round.number, pairing.board, roles.deal_index)
-    deal = deal_for_game(tournament.game, tournament.game_options, deal_seed, roles)
+    secret = settings.BOT_SEED_SECRET
+    seed = deal_seed(secret, run.seed, pairing.round.number, pairing.board, roles.deal_index)
+    deal = deal_for_game(tournament.game, tournament.game_options, seed, roles)
     day = timezone.localdate()
     sides = (_spec(_bot_of(pairing.entrant_a, day)), _spec(_bot_of(pairing.entrant_b, day)))
+    seats = get_engine(tournament.game).seat_count(**tournament.game_options)
     outcome = referee_game(
         tournament.game, tournament.game_options, deal, sides,
-        seed=derived_seed(run.seed, pairing.round.number, pairing.board, number, 1),
-        move_seconds=run.move_seconds,
+        seeds=bot_seeds(secret, seats, run.seed, pairing.round.number, pairing.board, number),
+        move_seconds=run.move_seconds, bots_dir=settings.BOTS_DIR,
+        sandbox=Sandbox(isolation=settings.BOT_ISOLATION),
     )
     if outcome.reason:
         log.warning("%s, game %d: %s", pairing, number, outcome.reason)
@@ -145,7 +145,7 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
             recorded = game_record(
                 actor=SYSTEM, pairing=pairing, number=number, result=result,
                 record=outcome.record if outcome.termination == "normal" else None,
-                termination=outcome.termination, deal_seed=deal_seed,
+                termination=outcome.termination, deal_seed=seed,
             )
             _mark_done(pairing_id, number)
             if not recorded.match_decided:

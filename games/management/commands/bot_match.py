@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from games.bots.evaluation import EvaluationError, Sprt
@@ -36,6 +37,7 @@ class Command(BaseCommand):
             report = play_match(
                 opts["game"], _spec(opts["bot_a"]), _spec(opts["bot_b"]), pairs=opts["pairs"],
                 seed=opts["seed"], options=json.loads(opts["options"]), sprt=sprt,
+                secret=settings.BOT_SEED_SECRET,
             )
         except (ValueError, EvaluationError) as error:
             raise CommandError(str(error)) from None
