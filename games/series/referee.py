@@ -237,7 +237,7 @@ class _Game:
                                for s in sorted(faults) if s != seat)
             reason = f"seat {seat} ({self.labels[seat]}) could not start: {message}"
             raise _Forfeit(seat, "forfeit", reason + (f"; {others}" if others else ""),
-                           "start" if kind == "timeout" else kind, line)
+                           "start" if kind in ("timeout", "crash") else kind, line)
 
     def _move(self) -> None:
         seat = self.engine.to_move(self.state)

@@ -313,6 +313,10 @@ class BotProcess:
             return BotFault("crash", f"the bot closed its output {when}")
         tail = self.stderr_tail()
         said = f"; its stderr ends: {tail[-300:]}" if tail else ""
+        with contextlib.suppress(OSError):
+            if os.path.getsize(self.stderr_path) >= self.limits.file_bytes:
+                return BotFault("flood", f"the bot wrote {self.limits.file_bytes} bytes to its "
+                                f"stderr, all it may, and exited with status {code} {when}")
         if code < 0:
             signal_number = -code
             name = _signal_name(signal_number)
