@@ -46,6 +46,9 @@ FAULT_KINDS = ("start", "crash", "timeout", "cpu", "memory", "flood", "garbage",
 _MEMORY_WORDS = ("MemoryError", "bad_alloc", "Cannot allocate memory", "out of memory",
                  "OutOfMemory")
 _STDERR_TAIL = 600
+#: Info lines kept per move (the last ones) and characters kept of each.
+INFO_LINES_KEPT = 16
+INFO_CHARS_KEPT = 1000
 
 
 class BotFault(Exception):
@@ -173,7 +176,9 @@ class BotProcess:
             if isinstance(message, Move):
                 return Reply(message.text, info, time.perf_counter() - started)
             if isinstance(message, Info):
-                info.append(message.text)
+                info.append(message.text[:INFO_CHARS_KEPT])
+                if len(info) > INFO_LINES_KEPT:
+                    del info[0]
                 continue
             raise BotFault("protocol", "expected info or move after go", line)
 

@@ -23,7 +23,8 @@ seat's observation. Standard library only: no Django, no engine.
 from __future__ import annotations
 
 import sys
-from typing import IO, Any
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from games.bots.protocol.messages import (
     VERSIONS,
@@ -49,6 +50,14 @@ from games.bots.protocol.messages import (
 )
 
 
+class Output(Protocol):
+    """Where the client writes its lines (``sys.stdout`` or anything like it)."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> object: ...
+
+
 class ClientBot:
     """A bot behind the reference client. Override :meth:`choose`; the others are optional.
 
@@ -62,7 +71,7 @@ class ClientBot:
     updates: str = "positions"
 
     def __init__(self) -> None:
-        self._out: IO[str] | None = None
+        self._out: Output | None = None
         self.game: NewGame | None = None
 
     def new_game(self, game: NewGame) -> None:
@@ -93,8 +102,11 @@ class ClientBot:
         self._out.flush()
 
 
-def serve(bot: ClientBot, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-    """Answer the referee on ``stdin``/``stdout`` until ``quit`` or the end of the input.
+def serve(
+    bot: ClientBot, stdin: Iterable[str] | None = None, stdout: Output | None = None
+) -> int:
+    """Answer the referee on ``stdin`` (any iterable of lines) and ``stdout`` until
+    ``quit`` or the end of the input.
 
     Returns 0, for ``sys.exit``. A line from the referee that breaks the protocol raises
     :class:`ProtocolError`.

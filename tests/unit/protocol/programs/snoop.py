@@ -118,4 +118,4 @@ class Recording:
 
 
 if __name__ == "__main__":
-    sys.exit(serve(Snoop(), Recording()))  # type: ignore[arg-type]
+    sys.exit(serve(Snoop(), Recording()))
