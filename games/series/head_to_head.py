@@ -23,7 +23,7 @@ from games.bots.process.sandbox import Sandbox
 from games.clocks.setting import ClockSetting
 from games.engines import get_engine
 from games.series.deals import deal_for_game
-from games.series.referee import BotSpec, RefereeOutcome, referee_game
+from games.series.referee import BotSpec, RefereeOutcome, launch_of, referee_game
 from games.series.roles import game_roles
 from games.series.seeds import bot_seeds, deal_seed
 
@@ -106,7 +106,9 @@ def play_match(
     if concurrency < 1:
         raise ValueError(f"concurrency must be 1 or more, not {concurrency}")
     options = dict(options or {})
-    get_engine(game).options(**options)  # a bad option fails here, not in every game
+    get_engine(game).options(**options)  # a bad option or bot fails here, not in every game
+    for spec in (bot_a, bot_b):
+        launch_of(spec, game, bots_dir)
     jobs = [
         MatchGame(game, options, (bot_a, bot_b), secret, seed, deal_index, mirrored, clock,
                   move_seconds, sandbox, None if bots_dir is None else str(bots_dir))
