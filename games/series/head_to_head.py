@@ -98,7 +98,7 @@ def play_match(
     concurrency: int = 1, clock: ClockSetting | None = None,
     move_seconds: float | None = None, sandbox: Sandbox | None = None,
     bots_dir: str | Path | None = None,
-    on_game: Callable[[MatchGame, RefereeOutcome], None] | None = None,
+    on_game: Callable[[MatchGame, RefereeOutcome], object] | None = None,
 ) -> MatchReport:
     """Play up to ``pairs`` deal pairs (each deal twice, roles swapped)."""
     if pairs < 1:
