@@ -155,8 +155,12 @@ def isolation_available() -> str:
 
 
 def limit_setter(limits: Limits) -> Callable[[], None]:
-    """The function run in the child between fork and exec: it sets the rlimits."""
+    """The function run in the child between fork and exec: it sets the rlimits and, on
+    Linux, asks for ``SIGKILL`` when the referee dies (so a worker killed mid-game takes
+    its bots with it)."""
     import resource
+
+    die_with_parent = _parent_death_signal()
 
     settings = [
         (resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1)),
@@ -168,6 +172,7 @@ def limit_setter(limits: Limits) -> Callable[[], None]:
     current = {kind: resource.getrlimit(kind) for kind, _ in settings}
 
     def set_limits() -> None:
+        die_with_parent()
         for kind, (soft, hard) in settings:
             old_hard = current[kind][1]
             if old_hard != resource.RLIM_INFINITY:
@@ -176,6 +181,24 @@ def limit_setter(limits: Limits) -> Callable[[], None]:
             resource.setrlimit(kind, (soft, hard))
 
     return set_limits
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _parent_death_signal() -> Callable[[], None]:
+    """A function that sets the parent-death signal to SIGKILL (Linux; a no-op elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return lambda: None
+    import ctypes
+    import signal
+
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+
+    def set_signal() -> None:
+        prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+
+    return set_signal
 
 
 def bot_environment(home: str, extra: dict[str, str] | None = None) -> dict[str, str]:

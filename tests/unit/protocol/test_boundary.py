@@ -5,6 +5,8 @@ processes are gone afterwards, and the referee carries on."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 import uuid
 from pathlib import Path
@@ -134,6 +136,36 @@ def test_every_process_a_bot_started_dies_with_the_game() -> None:
     assert ["string forked"] in outcome.info
     time.sleep(0.2)
     assert not [pid for pid in os.listdir("/proc") if pid.isdigit() and _cmdline_has(pid, marker)]
+
+
+def test_the_bots_die_with_their_referee(tmp_path: Path) -> None:
+    """A worker killed in the middle of a game (kill -9) leaves no bot behind."""
+    marker = f"bot-hang-{uuid.uuid4()}"
+    script = tmp_path / "referee.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).resolve().parents[3])!r})\n"
+        "from tests.unit.protocol.helpers import misbehaving, play\n"
+        f"play(misbehaving('hang', {marker!r}), move_seconds=600)\n"
+    )
+    referee = subprocess.Popen([sys.executable, str(script)])
+    try:
+        deadline = time.monotonic() + 30
+        while not _running(marker):
+            assert time.monotonic() < deadline, "the bot never started"
+            time.sleep(0.1)
+        time.sleep(1.0)  # the bot is thinking about its first move now
+    finally:
+        referee.kill()
+        referee.wait()
+    deadline = time.monotonic() + 5
+    while _running(marker):
+        assert time.monotonic() < deadline, "the bot outlived its referee"
+        time.sleep(0.1)
+
+
+def _running(marker: str) -> bool:
+    return any(pid.isdigit() and _cmdline_has(pid, marker) for pid in os.listdir("/proc"))
 
 
 def _cmdline_has(pid: str, marker: str) -> bool:
