@@ -1,6 +1,7 @@
 """A bot for the tests that plays correctly (random legal moves) until it misbehaves as
 its first argument says: crash, raise, hang, flood, flood_info, stderr_flood, garbage,
-illegal, memory, cpu, network, fork, wrong_version, silent, unsolicited.
+illegal, memory, cpu, network, fork, wrong_version, silent, unsolicited, slow
+(sleeps ARG seconds on every move).
 
 It misbehaves on its first move (``at_start`` variants before the handshake).
 """
@@ -35,6 +36,8 @@ class Misbehaving(ClientBot):
     def choose(self, observation: dict[str, Any], go: Go) -> str:
         assert self.game is not None
         self.moves += 1
+        if MODE == "slow":
+            time.sleep(float(ARG))
         if self.moves == 1:
             self.misbehave(observation)
         return self.bot.choose(self.game.game, observation)
