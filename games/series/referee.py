@@ -204,9 +204,11 @@ class _Game:
             return self._outcome(winner, forfeit.termination, forfeit.reason, None,
                                  forfeit.fault, forfeit.seat, forfeit.line)
         finally:
-            for player in self.players:
-                if player is not None:
-                    player.close(result)
+            players = [player for player in self.players if player is not None]
+            for player in players:
+                player.quit(result)
+            for player in players:
+                player.close()
 
     def _start(self) -> None:
         faults: dict[int, tuple[str, str, str | None]] = {}

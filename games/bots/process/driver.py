@@ -101,6 +101,7 @@ class BotProcess:
         self._buffer = bytearray()
         self._turn_bytes = 0
         self._closed = False
+        self._quit_sent = False
         self.identity: Identity | None = None
         try:
             self.proc = spawn(command, sandbox=self.sandbox, cwd=cwd or self.home,
@@ -182,29 +183,32 @@ class BotProcess:
                 continue
             raise BotFault("protocol", "expected info or move after go", line)
 
+    def quit(self, result: GameResult | None = None) -> None:
+        """Tell the bot the result (if any) and to quit, without waiting."""
+        if self._quit_sent or self.proc.poll() is not None:
+            return
+        self._quit_sent = True
+        lines = [format_referee(result)] if result is not None else []
+        with contextlib.suppress(BotFault):
+            self.send(*lines, format_referee(Quit()), deadline=time.perf_counter())
+
     def close(self, result: GameResult | None = None) -> int | None:
-        """Tell the bot the result and to quit, give it a moment, then kill its process
+        """Say goodbye (:meth:`quit`), give the bot a moment to exit, then kill its process
         group and remove its folder. Returns the exit status (negative: a signal)."""
-        if self._closed:
-            code = self.proc.returncode
-            return None if code is None else self.sandbox.exit_status(code)
-        self._closed = True
-        grace = self.limits.quit_grace_seconds
-        if self.proc.poll() is None:
-            lines = [format_referee(result)] if result is not None else []
-            with contextlib.suppress(BotFault):
-                self.send(*lines, format_referee(Quit()), deadline=time.perf_counter() + grace)
+        if not self._closed:
+            self._closed = True
+            self.quit(result)
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=grace)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=5)
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
-        shutil.rmtree(self.home, ignore_errors=True)
+                self.proc.wait(timeout=self.limits.quit_grace_seconds)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=5)
+            for stream in (self.proc.stdin, self.proc.stdout):
+                if stream is not None:
+                    with contextlib.suppress(OSError):
+                        stream.close()
+            shutil.rmtree(self.home, ignore_errors=True)
         code = self.proc.returncode
         return None if code is None else self.sandbox.exit_status(code)
 
