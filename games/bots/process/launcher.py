@@ -6,8 +6,10 @@ it plays matches and tournaments through exactly the boundary an external progra
 it gets its seat's observation and nothing else, and its seed from the ``game`` line.
 
 Settings are the bot's own (``exploration``...) plus its budget: ``iterations`` and
-``seconds`` per move. Whatever the settings, a move stops in time for the clock: at most
-4/5 of a move limit, and a fifteenth of the clock plus 4/5 of its increment.
+``seconds`` per move; without either, the bot's own default budget. With a budget, a move
+also stops in time for the clock: at most 4/5 of a move limit, and a fifteenth of the
+clock plus 4/5 of its increment (an iteration budget stays reproducible unless that cap is
+reached).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.bots.base import DEFAULT_ITERATIONS, Bot, Budget
+from games.bots.base import Bot, Budget
 from games.bots.protocol.client import ClientBot, serve
 from games.bots.protocol.messages import Go, NewGame
 from games.bots.registry import get_bot
@@ -62,21 +64,25 @@ class BuiltinClient(ClientBot):
         self.settings = {k: v for k, v in settings.items() if k not in BUDGET_KEYS}
         self.iterations = settings.get("iterations")
         self.seconds = settings.get("seconds")
-        if self.iterations is None and self.seconds is None:
-            self.iterations = DEFAULT_ITERATIONS
         self.bot: Bot | None = None
 
     def new_game(self, game: NewGame) -> None:
         self.bot = get_bot(self.kind, seed=game.seed, **self.settings)
 
-    def choose(self, observation: dict[str, Any], go: Go) -> str:
-        assert self.bot is not None and self.game is not None
+    def budget(self, go: Go) -> Budget:
+        """The budget of one move: the settings', capped by the clock; else the bot's."""
+        assert self.game is not None
+        if self.iterations is None and self.seconds is None:
+            return Budget()
         seconds = self.seconds
         cap = time_cap(go, self.game.seat)
         if cap is not None:
             seconds = cap if seconds is None else min(seconds, cap)
-        budget = Budget(iterations=self.iterations, seconds=seconds)
-        return self.bot.choose(self.game.game, observation, budget)
+        return Budget(iterations=self.iterations, seconds=seconds)
+
+    def choose(self, observation: dict[str, Any], go: Go) -> str:
+        assert self.bot is not None and self.game is not None
+        return self.bot.choose(self.game.game, observation, self.budget(go))
 
 
 def main(argv: list[str]) -> int:
