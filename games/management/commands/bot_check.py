@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
 from django.conf import settings
@@ -21,7 +22,8 @@ class Command(BaseCommand):
             "line that caused it.")
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("program", nargs="+", help="the program and its arguments")
+        parser.add_argument("program", nargs=argparse.REMAINDER,
+                            help="the program and its arguments (after bot_check's options)")
         parser.add_argument("--game", action="append", choices=ENGINE_NAMES,
                             help="a game to check (repeat it; default: the bot's games)")
         parser.add_argument("--games-each", type=int, default=2,

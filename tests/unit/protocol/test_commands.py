@@ -15,8 +15,8 @@ from tests.unit.protocol.helpers import EXAMPLES, PROGRAMS, misbehaving
 
 
 def test_bot_check_passes_a_correct_bot(capsys: Any) -> None:
-    call_command("bot_check", str(EXAMPLES / "random-example"), "--game", "kugamai",
-                 "--game", "stolbiki")
+    call_command("bot_check", "--game", "kugamai", "--game", "stolbiki",
+                 str(EXAMPLES / "random-example"))
     out = capsys.readouterr().out
     assert "checked random-example: 4 games" in out
     assert "it calls itself Random example" in out
@@ -25,8 +25,8 @@ def test_bot_check_passes_a_correct_bot(capsys: Any) -> None:
 
 def test_bot_check_reports_each_error_with_its_line(capsys: Any) -> None:
     with pytest.raises(CommandError, match="2 protocol error"):
-        call_command("bot_check", sys.executable, str(PROGRAMS / "misbehaving.py"), "garbage",
-                     "--game", "kazambi")
+        call_command("bot_check", "--game", "kazambi", sys.executable,
+                     str(PROGRAMS / "misbehaving.py"), "garbage")
     out = capsys.readouterr().out
     assert out.count("line: 'hello referee, how are you?'") == 2
     assert "kazambi game 1, seat 0: garbage" in out and "kazambi game 2, seat 1" in out
@@ -34,7 +34,7 @@ def test_bot_check_reports_each_error_with_its_line(capsys: Any) -> None:
 
 def test_bot_check_finds_installed_bots(settings: Any, capsys: Any) -> None:
     settings.BOTS_DIR = EXAMPLES
-    call_command("bot_check", "random-example", "--game", "kugamai", "--games-each", "1")
+    call_command("bot_check", "--game", "kugamai", "--games-each", "1", "random-example")
     assert "no protocol errors" in capsys.readouterr().out
 
 
