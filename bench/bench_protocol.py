@@ -1,12 +1,15 @@
 """Protocol overhead: Kugamai games between two random bots, in-process and through the
-process boundary (each seat a launcher process speaking the protocol, in its sandbox).
+process boundary (each seat a process speaking the protocol, in its sandbox).
 
 A move through the boundary is timed in the referee from its turn to the move played: the
 observation sent as JSON, the bot process reading it, choosing (the same random bot, which
-answers at once) and answering, the referee reading and playing the move. In-process, the
-same bot gets the same observation as a dict. The difference is the protocol's overhead
-per move; the target (issue 17) is at most 1 ms on average over a Kugamai game. Starting
-and stopping the two processes of a game is reported apart (it is paid once per game).
+answers at once, served as the launcher serves it: bench/protocol_bot.py, which also
+reports its CPU time) and answering, the referee reading and playing the move. In-process,
+the same bot gets the same observation as a dict. The difference is the protocol's
+overhead per move; the target (issue 17) is at most 1 ms on average over a Kugamai game.
+On a loaded machine the wall time mostly measures waiting for a CPU, so the CPU time of
+both processes per move is reported too. Starting and stopping the two processes of a
+game is reported apart (it is paid once per game).
 
 Usage: python bench/bench_protocol.py [games]
 """
@@ -62,8 +65,13 @@ def in_process(all_deals: list[dict[str, Any]]) -> tuple[int, float, float]:
     return moves, wall, cpu
 
 
+BOT = BotSpec.program([sys.executable, "-I", "-S",
+                       str(Path(__file__).resolve().parent / "protocol_bot.py")])
+
+
 def through_boundary(all_deals: list[dict[str, Any]]) -> dict[str, Any]:
-    """The same games through the referee; the move loop is timed around each move."""
+    """The same games through the referee; the move loop is timed around each move, and
+    the bots report their CPU time after each of their moves."""
     move_walls: list[float] = []
     move_cpu = [0.0]
     original = referee._Game._move
@@ -78,12 +86,17 @@ def through_boundary(all_deals: list[dict[str, Any]]) -> dict[str, Any]:
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started, started_cpu = time.perf_counter(), time.process_time()
     per_game_moves = []
+    bot_cpu = bot_moves = 0.0
     try:
         for n, deal in enumerate(all_deals):
-            outcome = referee_game(GAME, {}, deal, (BotSpec("random"), BotSpec("random")),
-                                   seeds=bot_seeds(SECRET, 2, n))
+            outcome = referee_game(GAME, {}, deal, (BOT, BOT), seeds=bot_seeds(SECRET, 2, n))
             assert outcome.termination == "normal", outcome.reason
             per_game_moves.append(len(outcome.record["moves"]))
+            for seat in (0, 1):  # CPU between a seat's first and last move, per move
+                times = [float(info[-1].split()[-1]) for info in outcome.info[seat::2]]
+                if len(times) > 1:
+                    bot_cpu += times[-1] - times[0]
+                    bot_moves += len(times) - 1
     finally:
         referee._Game._move = original  # type: ignore[method-assign]
     wall = time.perf_counter() - started
@@ -92,8 +105,33 @@ def through_boundary(all_deals: list[dict[str, Any]]) -> dict[str, Any]:
     children_cpu = (children.ru_utime - children_before.ru_utime
                     + children.ru_stime - children_before.ru_stime)
     return {"moves": len(move_walls), "move_walls": move_walls, "move_cpu": move_cpu[0],
+            "bot_cpu_per_move": bot_cpu / bot_moves,
             "wall": wall, "cpu": cpu, "children_cpu": children_cpu,
             "per_game_moves": per_game_moves}
+
+
+def start_stop(games: int) -> tuple[float, float]:
+    """Wall and children's CPU seconds per game of starting two launcher processes,
+    handshake and ``ready``, then stopping them, without a move."""
+    from games.bots.process.driver import BotProcess
+    from games.bots.process.launcher import builtin_command
+    from games.bots.protocol.messages import NewGame
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    for n in range(games):
+        bots = [BotProcess(builtin_command("random", {})) for _ in range(2)]
+        for seat, bot in enumerate(bots):
+            bot.handshake(time.perf_counter() + 10)
+            bot.new_game(NewGame(GAME, seat, 2, n), time.perf_counter() + 10)
+        for bot in bots:
+            bot.quit()
+        for bot in bots:
+            bot.close()
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall / games, cpu / games
 
 
 def main() -> None:
@@ -120,11 +158,14 @@ def main() -> None:
           f"{boundary['move_cpu'] / moves * 1000:.3f} ms CPU in the referee")
     print(f"  protocol overhead per move:     {overhead:7.3f} ms wall "
           f"(target {TARGET_MS:g} ms: {verdict})")
-    setup = (boundary["wall"] - sum(walls)) / games
-    print(f"  per game, starting and stopping two bot processes: {setup * 1000:.0f} ms wall; "
-          f"whole game {boundary['wall'] / games * 1000:.0f} ms wall, referee CPU "
-          f"{boundary['cpu'] / games * 1000:.0f} ms, bot processes' CPU "
-          f"{boundary['children_cpu'] / games * 1000:.0f} ms")
+    start_wall, start_cpu = start_stop(max(10, games // 5))
+    bots_cpu = boundary["bot_cpu_per_move"]
+    cpu_overhead = (boundary["move_cpu"] / moves + bots_cpu - cpu / moves) * 1000
+    print(f"  protocol overhead per move, CPU: {cpu_overhead:7.3f} ms (the referee's CPU per "
+          f"move and the bot process's ({bots_cpu * 1000:.3f} ms), less the in-process CPU)")
+    print(f"  per game, starting and stopping two bot processes: {start_wall * 1000:.0f} ms "
+          f"wall, {start_cpu * 1000:.0f} ms CPU; whole game {boundary['wall'] / games * 1000:.0f}"
+          f" ms wall")
 
 
 if __name__ == "__main__":
