@@ -15,9 +15,10 @@ Seeds: ``seeds`` gives one seed per seat; draw them from a secret with
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +155,26 @@ def referee_game(
                  sandbox or Sandbox(), bots_dir, max_moves).play()
 
 
+#: Moves a seat is assumed to make at most, for its CPU limit (GAMES.md games need fewer).
+CPU_MOVES = 100
+
+
+def game_sandbox(sandbox: Sandbox, clock: ClockSetting | None,
+                 move_seconds: float | None) -> Sandbox:
+    """``sandbox`` with a CPU limit that never ends a bot before its clock could: at least
+    twice (two threads) the time the clock or the move limit gives a seat over
+    :data:`CPU_MOVES` moves."""
+    wall: float
+    if clock is not None:
+        wall = clock.base_seconds + clock.bonus_seconds * CPU_MOVES
+    elif move_seconds is not None:
+        wall = move_seconds * CPU_MOVES
+    else:
+        return sandbox
+    cpu = max(sandbox.limits.cpu_seconds, math.ceil(2 * wall))
+    return replace(sandbox, limits=replace(sandbox.limits, cpu_seconds=cpu))
+
+
 class _Game:
     def __init__(
         self, game: str, options: Mapping[str, Any], deal: Mapping[str, Any],
@@ -170,6 +191,7 @@ class _Game:
             raise ValueError(f"{game} has {self.seats} seats: give {self.seats} bot seeds, "
                              f"not {len(seeds)}")
         self.sides, self.seeds, self.clock = sides, list(seeds), clock
+        sandbox = game_sandbox(sandbox, clock, move_seconds)
         self.move_seconds, self.sandbox, self.bots_dir = move_seconds, sandbox, bots_dir
         self.limits = sandbox.limits
         self.max_moves = max_moves

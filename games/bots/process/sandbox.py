@@ -65,7 +65,7 @@ class Limits:
     cpu_seconds: int = 600
     memory_bytes: int = 1 << 30
     file_bytes: int = 8 << 20
-    open_files: int = 64
+    open_files: int = 256
     start_seconds: float = 10.0
     move_margin_seconds: float = 0.25
     default_move_seconds: float = 60.0

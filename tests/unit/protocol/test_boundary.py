@@ -108,7 +108,8 @@ def test_too_much_memory_is_refused() -> None:
 
 def test_the_cpu_limit_ends_a_busy_bot() -> None:
     started = time.perf_counter()
-    outcome = play(misbehaving("cpu"), limits=Limits(cpu_seconds=1), move_seconds=20)
+    outcome = play(misbehaving("cpu"), limits=Limits(cpu_seconds=1, default_move_seconds=20),
+                   move_seconds=None)
     forfeited(outcome, "cpu")
     assert "1 s of CPU time" in outcome.reason
     assert time.perf_counter() - started < 15

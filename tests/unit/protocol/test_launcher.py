@@ -53,3 +53,16 @@ def test_the_command_runs_an_isolated_interpreter() -> None:
     command = builtin_command("mcts", {"iterations": 5}, python="/usr/bin/python3")
     assert command[:4] == ["/usr/bin/python3", "-I", "-S", "-c"]
     assert command[-2:] == ["mcts", '{"iterations":5}']
+
+
+def test_the_cpu_limit_covers_the_clock() -> None:
+    from games.bots.process.sandbox import Limits, Sandbox
+    from games.clocks.setting import ClockSetting, IncrementKind
+    from games.series.referee import game_sandbox
+
+    sandbox = Sandbox(Limits(cpu_seconds=600))
+    assert game_sandbox(sandbox, None, None) == sandbox
+    assert game_sandbox(sandbox, None, 1.0).limits.cpu_seconds == 600
+    assert game_sandbox(sandbox, None, 30.0).limits.cpu_seconds == 6000
+    clock = ClockSetting(900, IncrementKind.FISCHER, 10)
+    assert game_sandbox(sandbox, clock, None).limits.cpu_seconds == 2 * (900 + 1000)
