@@ -113,9 +113,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # so that login throttling counts failures across all gunicorn processes.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
-# Failed logins (admin and token) per client address and user name before a pause.
+# Failed logins (admin and token) per client address and user name, and per client address
+# over all names, before a pause (config/login_guard.py).
 LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_FAILURE_ADDRESS_LIMIT = env.int("LOGIN_FAILURE_ADDRESS_LIMIT", default=20)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW", default=15 * 60)
+AUTHENTICATION_BACKENDS = [
+    "config.login_guard.LoginGuardBackend",  # refuses a paused name or address first
+    "django.contrib.auth.backends.ModelBackend",
+]
 # Proxies in front of the service that append to X-Forwarded-For (nginx: 1).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 
