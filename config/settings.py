@@ -122,6 +122,8 @@ AUTHENTICATION_BACKENDS = [
     "config.login_guard.LoginGuardBackend",  # refuses a paused name or address first
     "django.contrib.auth.backends.ModelBackend",
 ]
+# /healthz keeps a broker check's result this long (each check opens a broker connection).
+HEALTH_BROKER_CACHE_SECONDS = env.float("HEALTH_BROKER_CACHE_SECONDS", default=5.0)
 # Proxies in front of the service that append to X-Forwarded-For (nginx: 1).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 
