@@ -62,7 +62,6 @@ def _check_broker() -> bool:
 def healthz(request: HttpRequest) -> JsonResponse:
     checks = {"database": _check_database(), "broker": _check_broker()}
     healthy = all(checks.values())
-    return JsonResponse(
-        {"status": "ok" if healthy else "fail", **{name: {"ok": ok} for name, ok in checks.items()}},
-        status=200 if healthy else 503,
-    )
+    body = {name: {"ok": ok} for name, ok in checks.items()}
+    return JsonResponse({"status": "ok" if healthy else "fail", **body},
+                        status=200 if healthy else 503)
