@@ -11,6 +11,8 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from config.secret_key import secret_key_problem
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
 
@@ -21,15 +23,16 @@ DEBUG = env.bool("DEBUG", default=False)
 
 _DEVELOPMENT_KEY = "insecure-development-key-do-not-use-in-production"
 SECRET_KEY = env.str("SECRET_KEY", default="")
+_KEY_PROBLEM = secret_key_problem(SECRET_KEY)
+if _KEY_PROBLEM and not DEBUG:
+    # Production (DEBUG off) refuses to start; `check --deploy` says the same (config.E001).
+    raise ImproperlyConfigured(
+        f"{_KEY_PROBLEM}. Production (DEBUG off) needs 50 random characters, for example "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'; for local "
+        "development set DEBUG=true (make run does)."
+    )
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set. Production (DEBUG off) needs a real secret key in the "
-            "environment; for local development set DEBUG=true (make run does)."
-        )
     SECRET_KEY = _DEVELOPMENT_KEY
-elif not DEBUG and (SECRET_KEY == _DEVELOPMENT_KEY or len(SECRET_KEY) < 32):
-    raise ImproperlyConfigured("SECRET_KEY is too weak for production: use 50 random characters.")
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
