@@ -58,6 +58,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "config.limits.RequestLimitsMiddleware",  # body size (413) and NUL in the query (400)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -150,6 +151,11 @@ HEALTH_BROKER_CACHE_SECONDS = env.float("HEALTH_BROKER_CACHE_SECONDS", default=5
 # Proxies in front of the service that append to X-Forwarded-For (nginx: 1).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 
+# The largest request body accepted (413 above it, config/limits.py), and Django's own
+# limit on what a view may read into memory.
+API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=1_000_000)
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -190,6 +196,12 @@ REST_FRAMEWORK = {
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
+    ],
+    # NUL characters and non-finite numbers are a 400 naming the field (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.StrictJSONParser",
+        "config.parsers.StrictFormParser",
+        "config.parsers.StrictMultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": env.int("API_PAGE_SIZE", default=50),
