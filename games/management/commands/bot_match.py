@@ -33,6 +33,9 @@ class Command(BaseCommand):
         parser.add_argument("--options", default="{}", help="game options as JSON")
         parser.add_argument("--sprt", default=None, metavar="ELO0,ELO1",
                             help="stop early when the SPRT accepts H0 or H1 (alpha=beta=0.05)")
+        parser.add_argument("--sprt-model", default="logistic",
+                            choices=["logistic", "normalized"],
+                            help="what the SPRT's Elo bounds mean (normalized: fastchess's)")
         parser.add_argument("--concurrency", type=int, default=1,
                             help="games played at once, each by its own worker process")
         parser.add_argument("--clock", default=None, help='a chess clock per seat, e.g. "1+1"')
@@ -47,7 +50,7 @@ class Command(BaseCommand):
             sprt = None
             if opts["sprt"]:
                 elo0, elo1 = (float(x) for x in opts["sprt"].split(","))
-                sprt = Sprt(elo0=elo0, elo1=elo1)
+                sprt = Sprt(elo0=elo0, elo1=elo1, model=opts["sprt_model"])
             bot_a = spec_from_text(opts["bot_a"], settings.BOTS_DIR)
             bot_b = spec_from_text(opts["bot_b"], settings.BOTS_DIR)
             clock = parse_setting(opts["clock"]) if opts["clock"] else None
