@@ -36,7 +36,7 @@ def populate(games: int, players: int, seed: int) -> None:
     django.setup()
     from django.db import transaction
 
-    from games.models import Game
+    from matches.models import Game
     from players.models import Club, Player
     from tournaments.models import Entrant, Pairing, Round, Tournament
 

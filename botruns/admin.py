@@ -8,9 +8,9 @@ from django import forms
 from django.contrib import admin, messages
 from django.http import HttpRequest
 
+from botruns import services as bot_tournaments
+from botruns.models import BotRun
 from config.errors import ApplicationError
-from games import bot_tournaments
-from games.models import BotRun
 from players import permissions
 
 

@@ -10,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
-from games import bot_tournaments
-from games.models import BotRun
+from botruns import services as bot_tournaments
+from botruns.models import BotRun
 from tournaments.models import Tournament
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import bot_tournaments
+from botruns import services as bot_tournaments
 from players.models import Club, Player
 from tournaments import services
 from tournaments.models import Tournament

@@ -23,16 +23,17 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from botruns.models import BotGameTask, BotRun, BotRunStatus
 from config.errors import ApplicationError
-from games.models import BotGameTask, BotRun, BotRunStatus, Game
 from games.series import MatchScore, deal_for_game, game_roles
 from games.series.referee import BotSpec, RefereeOutcome, referee_game
-from games.services import DuplicateGameError, game_record, match_format_of, match_score
+from matches.models import Game
+from matches.services.games import DuplicateGameError, game_record, match_format_of, match_score
+from matches.services.results import result_record
 from players.models import Player
 from players.permissions import SYSTEM, ensure_can_manage_club
 from players.selectors import team_members_on
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
-from tournaments.services.results import result_record
 from tournaments.services.rounds import round_pair_next
 from tournaments.services.tournaments import (
     lock_tournament,
@@ -252,7 +253,7 @@ def _send(run: BotRun, games: list[tuple[int, int]]) -> None:
 
 
 def _publish(games: list[tuple[int, int]]) -> None:
-    from games.tasks import play_bot_game_task
+    from botruns.tasks import play_bot_game_task
 
     for pairing_id, number in games:
         play_bot_game_task.delay(pairing_id, number)

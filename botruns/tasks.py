@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import bot_tournaments
+from botruns import services as bot_tournaments
 
 
 @shared_task(name="games.play_bot_game", acks_late=True, reject_on_worker_lost=True)

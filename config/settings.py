@@ -48,6 +48,9 @@ INSTALLED_APPS = [
     "players",
     "games",
     "tournaments",
+    "matches",
+    "ratings",
+    "botruns",
     "pages",
 ]
 

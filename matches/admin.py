@@ -1,8 +1,7 @@
-"""Admin for tournament directors: thin, every write goes through the services."""
+"""Admin for rounds, boards and games: thin, every write goes through the matches services."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -17,146 +16,31 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from config.errors import ApplicationError
-from games.clock_services import (
-    clock_text_clean,
-    round_clock,
-    round_clock_advice,
-    round_clock_update,
-)
-from games.models import Game, Termination
-from games.selectors import round_sheet
 from games.series.format import MatchScore
-from players.admin import ClubScopedAdmin
-from players.models import Club
-from players.permissions import can_manage_club, is_organizer
-from tournaments import services
-from tournaments.models import (
-    FORFEIT_OUTCOMES,
-    Entrant,
-    Outcome,
-    Pairing,
-    ResultChange,
-    Round,
-    Tournament,
-)
-from tournaments.services.results import (
+from matches.admin_games import GameAdmin  # noqa: F401  (registers the game admin)
+from matches.clock_services import round_clock_advice
+from matches.models import Game, Termination
+from matches.selectors import round_sheet
+from matches.services.results import (
     BoardEntry,
     RoundResultsError,
     game_entry_record,
     parse_game_record,
     round_results_record,
 )
-from tournaments.services.tournaments import EDITABLE_FIELDS, validate_tournament
-
-
-def _run(admin_: admin.ModelAdmin, request: HttpRequest, call: Callable[[], Any],
-         done: str) -> bool:
-    """Call a service; report its user error (or refusal) as an admin message."""
-    try:
-        call()
-    except (ApplicationError, PermissionDenied) as error:
-        admin_.message_user(request, str(error), messages.ERROR)
-        return False
-    if done:
-        admin_.message_user(request, done, messages.SUCCESS)
-    return True
-
-
-class EntrantInline(admin.TabularInline):
-    """Entrants, read-only: entries and withdrawals go through the services (API)."""
-
-    model = Entrant
-    fields = ["seed", "player", "team", "rating", "joined_round", "withdrawn_from_round"]
-    readonly_fields = ["seed", "player", "team", "rating", "joined_round",
-                       "withdrawn_from_round"]
-    extra = 0
-    can_delete = False
-    ordering = ["seed", "id"]
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class TournamentForm(forms.ModelForm):
-    """Runs the services' validation, so that errors show next to their fields."""
-
-    class Meta:
-        model = Tournament
-        fields = [
-            "club", "name", "game", "game_options", "format", "match_format", "points_win",
-            "points_draw", "points_loss", "points_bye", "tiebreaks", "rated", "clock",
-            "rounds_planned", "third_place_match", "grand_final_reset",
-        ]
-
-    def _post_clean(self) -> None:
-        super()._post_clean()  # type: ignore[misc]
-        if self.errors:
-            return
-        try:
-            self.instance.clock = clock_text_clean(self.instance.clock, field="clock")
-            validate_tournament(self.instance)
-        except ApplicationError as error:
-            field = error.field if error.field in self.fields else None
-            self.add_error(field, error.message)
-
-
-@admin.register(Tournament)
-class TournamentAdmin(ClubScopedAdmin):
-    form = TournamentForm
-    list_display = ["name", "club", "game", "format", "status", "created_at"]
-    list_filter = ["status", "format", "game", "club"]
-    search_fields = ["name", "club__name"]
-    list_select_related = ["club"]
-    readonly_fields = ["slug", "status", "entrant_kind", "created_by", "created_at",
-                       "updated_at"]
-    inlines = [EntrantInline]
-    actions = ["open_registration", "start", "pair_next_round", "finish"]
-
-    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
-        if change:
-            original = Tournament.objects.get(pk=obj.pk)
-            changes = {name: form.cleaned_data[name] for name in form.changed_data
-                       if name in EDITABLE_FIELDS}
-            _run(self, request, lambda: services.tournament_update(
-                actor=request.user, tournament=original, **changes), "")
-            obj.refresh_from_db()
-            return
-        fields = {name: form.cleaned_data[name] for name in EDITABLE_FIELDS
-                  if name in form.cleaned_data and name not in ("name", "game", "format")}
-        created: list[Tournament] = []
-        ok = _run(self, request, lambda: created.append(services.tournament_create(
-            actor=request.user, club=obj.club, name=obj.name, game=obj.game,
-            format=obj.format, **fields)), "")
-        if not ok:
-            raise PermissionDenied("The tournament was not created; see the message above.")
-        obj.pk = created[0].pk
-        obj.refresh_from_db()
-
-    def _each(self, request: HttpRequest, queryset: QuerySet[Tournament],
-              service: Callable[..., Any], verb: str) -> None:
-        for tournament in queryset.select_related("club"):
-            def call(t: Tournament = tournament) -> Any:
-                return service(actor=request.user, tournament=t)
-
-            _run(self, request, call, f"{tournament}: {verb}.")
-
-    @admin.action(description="Open registration")
-    def open_registration(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.tournament_open_registration,
-                   "registration open")
-
-    @admin.action(description="Start (seed the entrants)")
-    def start(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.tournament_start, "started")
-
-    @admin.action(description="Pair the next round")
-    def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.round_pair_next, "next round paired")
-
-    @admin.action(description="Finish")
-    def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.tournament_finish, "finished")
-
+from players.admin import ClubScopedAdmin
+from players.models import Club
+from players.permissions import can_manage_club, is_organizer
+from tournaments.models import (
+    FORFEIT_OUTCOMES,
+    Outcome,
+    Pairing,
+    ResultChange,
+    Round,
+)
+from tournaments.selectors import round_clock
+from tournaments.services.rounds import round_clock_update
+from tournaments.services.tournaments import clock_text_clean
 
 #: Where a result service's field error shows in a board's row.
 _ROW_FIELD = {"score": "wins_a", "outcome": "outcome", "result": "outcome"}
@@ -300,7 +184,7 @@ class RoundForm(forms.ModelForm):
 @admin.register(Round)
 class RoundAdmin(ClubScopedAdmin):
     form = RoundForm
-    change_form_template = "games/admin/round_change_form.html"
+    change_form_template = "matches/admin/round_change_form.html"
     list_display = ["tournament", "number", "status", "created_at"]
     list_filter = ["status", "tournament__club"]
     search_fields = ["tournament__name"]
@@ -339,10 +223,10 @@ class RoundAdmin(ClubScopedAdmin):
                                 {"sheet": round_sheet(round_), "back_url": back})
 
     def sheet_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
-        return self._printable(request, object_id, "games/pairing_sheet.html")
+        return self._printable(request, object_id, "matches/pairing_sheet.html")
 
     def slips_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
-        return self._printable(request, object_id, "games/result_slips.html")
+        return self._printable(request, object_id, "matches/result_slips.html")
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
@@ -471,7 +355,7 @@ class PairingAdmin(ClubScopedAdmin):
                      "entrant_b__player__display_name"]
     list_select_related = ["round__tournament", "entrant_a__player", "entrant_a__team",
                            "entrant_b__player", "entrant_b__team"]
-    change_form_template = "games/admin/pairing_change_form.html"
+    change_form_template = "matches/admin/pairing_change_form.html"
     inlines = [GameInline, ResultChangeInline]
 
     def club_of(self, obj: Pairing) -> Club:
@@ -523,7 +407,7 @@ class PairingAdmin(ClubScopedAdmin):
             "form": form, "games": list(pairing.games.order_by("number")),
             "pairing_url": reverse("admin:tournaments_pairing_change", args=[pairing.pk]),
         }
-        return TemplateResponse(request, "games/admin/add_game.html", context)
+        return TemplateResponse(request, "matches/admin/add_game.html", context)
 
     def _add_game(self, request: HttpRequest, pairing: Pairing, form: GameEntryForm) -> bool:
         data = form.cleaned_data

@@ -12,13 +12,13 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from games.models import Game
+from matches.models import Game
 from players.admin import ClubScopedAdmin
 from players.models import Club
 
 
 def _recompute_ratings(games: list[Game]) -> None:
-    from players.rating_services import rating_recompute_after_correction
+    from ratings.services import rating_recompute_after_correction
 
     pools = {}
     for game in games:

@@ -13,16 +13,14 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-
 from config.errors import ApplicationError
 from games.clocks.advice import ClockAdvice, recommend_clock
 from games.clocks.errors import ClockError
 from games.clocks.estimates import MoveEstimate, default_move_estimate, seats_of
-from games.clocks.setting import format_setting, parse_setting
-from games.models import Game
+from games.clocks.setting import format_setting
 from games.series.format import MatchFormat, SeriesError
-from players.permissions import ensure_can_manage_club
+from matches.models import Game
+from tournaments.selectors import round_clock
 
 MIN_RECORDED_GAMES = 20
 #: Only the latest games count (the game may be played differently as a club learns it).
@@ -115,11 +113,6 @@ def clock_advice(
     return advice, moves
 
 
-def round_clock(round_: Any) -> str:
-    """The clock the round plays: its own setting, or the tournament's."""
-    return str(round_.clock or round_.tournament.clock or "")
-
-
 def round_clock_advice(round_: Any) -> RoundClockAdvice:
     """Advice for ``round_``'s time slot and its tournament's game and match format."""
     tournament = round_.tournament
@@ -145,29 +138,3 @@ def advice_as_dict(advice: ClockAdvice, moves: MoveEstimate) -> dict[str, Any]:
                   "percentile": moves.percentile, "games_recorded": moves.games_recorded,
                   "basis": moves.basis},
     }
-
-
-def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
-    """The canonical text of a clock setting ("" for none); a clear error naming ``field``."""
-    text = (text or "").strip()
-    if not text:
-        return ""
-    try:
-        return format_setting(parse_setting(text))
-    except ClockError as error:
-        raise ApplicationError(f"{field}: {error}", field=field) from None
-
-
-@transaction.atomic
-def round_clock_update(
-    *, actor: Any, round_: Any, clock: str | None, time_slot_minutes: int | None
-) -> Any:
-    """Set a round's clock override and time slot (validated)."""
-    ensure_can_manage_club(actor, round_.tournament.club)
-    if time_slot_minutes is not None and time_slot_minutes < 1:
-        raise ApplicationError("The time slot must be at least one minute.",
-                               field="time_slot_minutes")
-    round_.clock = clock_text_clean(clock, field="clock")
-    round_.time_slot_minutes = time_slot_minutes
-    round_.save(update_fields=["clock", "time_slot_minutes"])
-    return round_

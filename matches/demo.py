@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 
 from games.series.format import MatchScore
+from matches.services import match_result_record
 from players.models import Club, Player
 from tournaments import services
 from tournaments.models import Pairing, Tournament
@@ -28,7 +29,7 @@ def _play(organizer: Any, tournament: Tournament, rounds: int) -> None:
     for _ in range(rounds):
         round_ = services.round_pair_next(actor=organizer, tournament=tournament)
         for pairing in round_.pairings.filter(outcome="pending"):
-            services.match_result_record(actor=organizer, pairing=pairing,
+            match_result_record(actor=organizer, pairing=pairing,
                                          score=_demo_score(pairing, round_.number),
                                          expected_version=pairing.version)
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games.clock_services import GAME_LABELS, round_clock
-from games.models import Game
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
+from matches.clock_services import GAME_LABELS, round_clock
+from matches.models import Game
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
 UNCAPPED_SLIP_GAMES = 9

@@ -1,7 +1,7 @@
 """Reads shaped for the public pages: each returns what one template shows.
 
 Business reads come from the apps' own selectors (tournaments.selectors,
-players.rating_selectors, games.bot_tournaments); this module only arranges them for
+ratings.selectors, botruns.services); this module only arranges them for
 display and adds the drawings (pages.svg).
 """
 
@@ -13,10 +13,12 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from botruns.models import BotRun
 from games.engines import GAME_FAMILY
-from games.models import BotRun, Game
+from matches.models import Game
 from pages.svg.bracket import bracket_svg
-from players.models import RATING_FAMILIES, Club, Player, Rating
+from players.models import Club, Player
+from ratings.models import RATING_FAMILIES, Rating
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
@@ -200,7 +202,7 @@ def tables_view(tournament: Tournament) -> dict[str, Any]:
 
 def live_progress(tournament: Tournament) -> dict[str, Any] | None:
     """A bot run's progress (games done and total, rate, time left), or None."""
-    from games.bot_tournaments import bot_run_progress
+    from botruns.services import bot_run_progress
 
     try:
         run = BotRun.objects.select_related("tournament").get(tournament=tournament)
@@ -294,7 +296,7 @@ def _pairing_row_light(pairing: Pairing) -> PairingRow:
 def player_ratings(player: Player) -> list[dict[str, Any]]:
     """Current ratings per pool with a chart of the history, best known families first."""
     from pages.svg.rating_chart import RatingPoint, rating_chart_svg
-    from players.rating_selectors import rating_history
+    from ratings.selectors import rating_history
 
     ratings = list(Rating.objects.filter(player=player).select_related("club")
                    .order_by("family", "club__name"))

@@ -10,10 +10,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
-from games.models import Game
+from matches.models import Game
 from pages import selectors
 from pages.viewer import RecordViewError, game_steps
-from players.models import RATING_FAMILIES, Club, Player
+from players.models import Club, Player
+from ratings.models import RATING_FAMILIES
 from tournaments.models import Format, Status, Tournament
 
 
@@ -128,7 +129,7 @@ def leaderboard_index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def leaderboard(request: HttpRequest, family: str) -> HttpResponse:
-    from players.rating_selectors import leaderboard as rating_leaderboard
+    from ratings.selectors import leaderboard as rating_leaderboard
 
     if family not in RATING_FAMILIES:
         raise Http404("No such game family.")

@@ -90,4 +90,3 @@ class TeamAdmin(ClubScopedAdmin):
     def member_names(self, obj: Team) -> str:
         names = [m.player.display_name for m in obj.memberships.all() if m.left_on is None]
         return ", ".join(names)
-from players import admin_ratings  # noqa: E402,F401

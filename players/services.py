@@ -55,7 +55,7 @@ def club_update(
             raise ApplicationError("A club needs at least one organizer.", field="organizers")
         club.organizers.set(organizers)
     if rating_settings is not None and rating_settings != club.rating_settings:
-        from players.rating_services import club_rating_settings_update
+        from ratings.services import club_rating_settings_update
 
         club_rating_settings_update(actor=actor, club=club, rating_settings=rating_settings)
     return club

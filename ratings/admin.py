@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from players import permissions
-from players.models import Rating, RatingChange
+from ratings.models import Rating, RatingChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

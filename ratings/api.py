@@ -19,9 +19,10 @@ from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from config.errors import ApplicationError
-from players import rating_selectors as selectors
-from players.models import RATING_FAMILIES, Club, Player, Rating, RatingChange
-from players.rating_services import club_rating_config
+from players.models import Club, Player
+from ratings import selectors
+from ratings.models import RATING_FAMILIES, Rating, RatingChange
+from ratings.services import club_rating_config
 
 # -- serializers -------------------------------------------------------------------------
 

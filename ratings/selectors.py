@@ -9,7 +9,8 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from config.errors import ApplicationError
-from players.models import RATING_FAMILIES, Club, Player, Rating, RatingChange
+from players.models import Club, Player
+from ratings.models import RATING_FAMILIES, Rating, RatingChange
 
 
 def rating_list() -> QuerySet[Rating]:

@@ -32,21 +32,14 @@ from django.utils import timezone
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
-from games.models import Game, Termination
-from players.models import (
-    RATING_FAMILIES,
-    Club,
-    Player,
-    Rating,
-    RatingChange,
-    RatingSystem,
-    TeamMembership,
-)
+from matches.models import Game, Termination
+from players.models import Club, Player, TeamMembership
 from players.permissions import ensure_can_manage_club
-from players.ratings import elo
-from players.ratings.bulk import PlayerRatingState, RatedGame, recompute_ratings
-from players.ratings.errors import RatingError
-from players.ratings.glicko2 import Glicko2Config
+from ratings.maths import elo
+from ratings.maths.bulk import PlayerRatingState, RatedGame, recompute_ratings
+from ratings.maths.errors import RatingError
+from ratings.maths.glicko2 import Glicko2Config
+from ratings.models import RATING_FAMILIES, Rating, RatingChange, RatingSystem
 
 Progress = Callable[[int], object]
 """Called with the number of games just rated (``tqdm.update`` fits)."""

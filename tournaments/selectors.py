@@ -42,6 +42,11 @@ def round_list(tournament: Tournament | None = None) -> QuerySet[Round]:
     return rounds.filter(tournament=tournament) if tournament is not None else rounds
 
 
+def round_clock(round_: Round) -> str:
+    """The clock the round plays: its own setting, or the tournament's."""
+    return str(round_.clock or round_.tournament.clock or "")
+
+
 def pairing_list() -> QuerySet[Pairing]:
     return _pairings_with_names().select_related("round__tournament__club")
 

@@ -47,7 +47,7 @@ _REGISTRY: dict[str, tuple[str, str]] = {
 
 ENGINE_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 
-#: The rating pool family of each engine name (see players.ratings).
+#: The rating pool family of each engine name (see ratings.maths).
 GAME_FAMILY: dict[str, str] = {
     "kazambi": "kazambi",
     "kazambi-pairs": "kazambi",

@@ -5,8 +5,8 @@ from typing import Any
 from rest_framework import serializers
 
 from config.errors import ApplicationError
-from games.models import Game, Termination
-from tournaments.services.results import parse_game_record
+from matches.models import Game, Termination
+from matches.services.results import parse_game_record
 
 
 class GameOutput(serializers.ModelSerializer[Game]):

@@ -8,17 +8,20 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import action, api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import ApplicationError
-from games import clock_services, selectors
-from games.api import serializers as s
+from games.series.format import MatchScore
+from matches import clock_services, selectors
+from matches.api import serializers as s
+from matches.services.results import game_entry_record, match_result_record
 from players.api.views import ReadViewSet
+from tournaments.api import serializers as ts
+from tournaments.api import views as tournament_views
 from tournaments.models import Pairing, Round
-from tournaments.services.results import game_entry_record
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -145,3 +148,26 @@ def clock_advice(request: Request) -> Response:
     return Response({"game": values["game"], "match_format": values["match_format"],
                      "slot_minutes": values["slot_minutes"],
                      **clock_services.advice_as_dict(advice, moves)})
+
+
+@extend_schema(tags=["tournaments"])
+class PairingViewSet(tournament_views.PairingViewSet):
+    """Boards of rounds; ``POST result/`` records or corrects a board's match result."""
+
+    @extend_schema(request=ts.ResultInput, responses=ts.ResultOutput)
+    @action(detail=True, methods=["post"])
+    def result(self, request: Request, pk: str) -> Response:
+        data = self._parse_result(request)
+        score = (MatchScore(data["wins_a"], data["wins_b"], data.get("draws", 0))
+                 if "wins_a" in data else None)
+        recorded = match_result_record(
+            actor=request.user, pairing=self.get_object(), expected_version=data["version"],
+            score=score, outcome=data.get("outcome"),
+        )
+        fresh = self.get_queryset().get(pk=recorded.pairing.pk)
+        return Response({"pairing": ts.PairingOutput(fresh).data, "warning": recorded.warning})
+
+    def _parse_result(self, request: Request) -> dict[str, Any]:
+        serializer = ts.ResultInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)

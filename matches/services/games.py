@@ -18,12 +18,12 @@ from django.utils import timezone
 
 from config.errors import ApplicationError, ConflictError
 from games.engines import EngineError
-from games.models import Game, Termination
 from games.series import MatchFormat, MatchScore, SeriesError, check_record, game_roles
+from matches.models import Game, Termination
+from matches.services.results import result_record
 from players.permissions import ensure_can_manage_club
-from players.rating_services import rating_apply_game
+from ratings.services import rating_apply_game
 from tournaments.models import Outcome, Pairing, Tournament
-from tournaments.services.results import result_record
 from tournaments.services.tournaments import lock_tournament
 
 RESULTS = {"a": 0, "b": 1, "draw": None}

@@ -201,7 +201,7 @@ def _check_knockout_correction(pairing: Pairing, new_outcome: str, old_outcome: 
 #   game record (then the correction is refused: the record is the evidence);
 # * a forfeit (or a cleared result) that replaces a played score removes its games.
 #
-# The implied games are written here rather than through ``games.services.game_record``:
+# The implied games are written here rather than through ``matches.services.games.game_record``:
 # that service refuses games once a result exists (corrections need them) and steps the
 # version once per game, while one save of a board is one version step and one log entry.
 
@@ -241,7 +241,7 @@ class RoundResultsError(ApplicationError):
 
 def last_change(pairing: Pairing) -> tuple[str, Any]:
     """Who changed the board last and when: its latest log entry or recorded game."""
-    from games.models import Game
+    from matches.models import Game
 
     moments: list[tuple[Any, Any]] = []
     change = ResultChange.objects.filter(pairing=pairing).select_related("changed_by").first()
@@ -336,7 +336,7 @@ def _check_order(pairing: Pairing, match_format: MatchFormat, winners: list[int 
 def _games_follow(actor: Any, tournament: Any, pairing: Pairing, match_format: MatchFormat,
                   outcome: str, score: MatchScore) -> None:
     """Make the board's games agree with the result about to be recorded."""
-    from games.models import Game
+    from matches.models import Game
 
     games = list(Game.objects.filter(pairing=pairing).order_by("number"))
     played = _games_score([game.winner_side for game in games])
@@ -362,7 +362,7 @@ def _games_follow(actor: Any, tournament: Any, pairing: Pairing, match_format: M
         return
     if not tournament.rated:
         return
-    from players import rating_services
+    from ratings import services as rating_services
 
     if removed:
         probe = new[0] if new else Game(pairing=pairing, game=tournament.game)
@@ -390,8 +390,8 @@ def _games_create(actor: Any, tournament: Any, pairing: Pairing, match_format: M
                   winners: list[int | None], first_number: int) -> list[Any]:
     from django.utils import timezone
 
-    from games.models import Game, Termination
     from games.series.roles import game_roles
+    from matches.models import Game, Termination
 
     created = []
     recorded_by = actor if getattr(actor, "pk", None) else None
@@ -499,8 +499,8 @@ def game_entry_record(
     """Add the next game of a board's match as a director enters it: a result (a, b, draw),
     a forfeit or a time forfeit (a or b wins), or a game record whose replay gives the
     result. Returns the games service's ``RecordedGame``."""
-    from games.models import Termination
-    from games.services import game_record
+    from matches.models import Termination
+    from matches.services.games import game_record
 
     _tournament, pairing = _lock_board(actor, pairing, expected_version)
     if result is not None and result not in GAME_RESULTS:

@@ -2,9 +2,9 @@
 
 ``manage.py recompute_ratings`` feeds every rated game, oldest first, to
 :func:`recompute_ratings` and stores the history rows and final ratings it returns. The rules
-are those of :mod:`players.ratings.glicko2` (each game its own rating period, deviation
+are those of :mod:`ratings.maths.glicko2` (each game its own rating period, deviation
 growth with inactivity, deviation capped at the initial deviation) and, for team games,
-:mod:`players.ratings.teams`.
+:mod:`ratings.maths.teams`.
 
 Everything runs on the Glicko-2 scale in plain floats; only the output is converted back.
 """
@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
-from players.ratings.errors import RatingInputError
-from players.ratings.glicko2 import (
+from ratings.maths.errors import RatingInputError
+from ratings.maths.glicko2 import (
     GLICKO2_SCALE,
     SCALE_CENTRE,
     Glicko2Config,
     update_one_game_on_scale,
 )
-from players.ratings.teams import update_team_on_scale
+from ratings.maths.teams import update_team_on_scale
 
 _SECONDS_PER_DAY = 86400.0
 

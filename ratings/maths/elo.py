@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from players.ratings.errors import RatingInputError
+from ratings.maths.errors import RatingInputError
 
 MAX_COUNTED_DIFFERENCE = 400
 """The 400-point rule: a larger rating difference counts as 400."""

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from players.ratings.errors import RatingConfigError, RatingInputError
+from ratings.maths.errors import RatingConfigError, RatingInputError
 
 GLICKO2_SCALE = 173.7178
 """Rating points per unit of the Glicko-2 scale (the paper's 400 / ln 10, rounded)."""

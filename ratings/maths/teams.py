@@ -34,8 +34,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from players.ratings.errors import RatingInputError
-from players.ratings.glicko2 import (
+from ratings.maths.errors import RatingInputError
+from ratings.maths.glicko2 import (
     GLICKO2_SCALE,
     SCALE_CENTRE,
     Glicko2Config,
@@ -84,7 +84,7 @@ def rate_team_game(
     """The members' new ratings after team A scores ``score_a`` (1, 0.5 or 0) against B.
 
     Ratings should already include any growth of the deviation for inactivity
-    (:func:`players.ratings.glicko2.inflate_for_inactivity`).
+    (:func:`ratings.maths.glicko2.inflate_for_inactivity`).
     """
     check_score(score_a)
     scaled_a = [_scaled(member) for member in team_a]

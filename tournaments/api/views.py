@@ -13,7 +13,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError
-from games.series.format import MatchScore
 from players.api.views import ReadViewSet
 from tournaments import selectors, services
 from tournaments.api import serializers as s
@@ -192,21 +191,3 @@ class PairingViewSet(ReadViewSet):
     queryset = selectors.pairing_list()
     serializer_class = s.PairingOutput
     filterset_fields = ["round", "outcome"]
-
-    @extend_schema(request=s.ResultInput, responses=s.ResultOutput)
-    @action(detail=True, methods=["post"])
-    def result(self, request: Request, pk: str) -> Response:
-        data = self._parse_result(request)
-        score = (MatchScore(data["wins_a"], data["wins_b"], data.get("draws", 0))
-                 if "wins_a" in data else None)
-        recorded = services.match_result_record(
-            actor=request.user, pairing=self.get_object(), expected_version=data["version"],
-            score=score, outcome=data.get("outcome"),
-        )
-        fresh = self.get_queryset().get(pk=recorded.pairing.pk)
-        return Response({"pairing": s.PairingOutput(fresh).data, "warning": recorded.warning})
-
-    def _parse_result(self, request: Request) -> dict[str, Any]:
-        serializer = s.ResultInput(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)

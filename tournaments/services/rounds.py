@@ -24,7 +24,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services.tournaments import lock_tournament
+from tournaments.services.tournaments import clock_text_clean, lock_tournament
 
 
 @dataclass
@@ -201,4 +201,19 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
         for entrant_id in (row.entrant_a_id, row.entrant_b_id)
         if entrant_id is not None
     )
+    return round_
+
+
+@transaction.atomic
+def round_clock_update(
+    *, actor: Any, round_: Round, clock: str | None, time_slot_minutes: int | None
+) -> Round:
+    """Set a round's clock override and time slot (validated)."""
+    ensure_can_manage_club(actor, round_.tournament.club)
+    if time_slot_minutes is not None and time_slot_minutes < 1:
+        raise ApplicationError("The time slot must be at least one minute.",
+                               field="time_slot_minutes")
+    round_.clock = clock_text_clean(clock, field="clock")
+    round_.time_slot_minutes = time_slot_minutes
+    round_.save(update_fields=["clock", "time_slot_minutes"])
     return round_

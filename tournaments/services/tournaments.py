@@ -9,7 +9,8 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from config.errors import ApplicationError
-from games.clock_services import clock_text_clean
+from games.clocks.errors import ClockError
+from games.clocks.setting import format_setting, parse_setting
 from games.engines import ENGINE_NAMES, get_engine
 from games.series.format import MatchFormat, SeriesError
 from players.models import Club
@@ -31,6 +32,17 @@ STRUCTURAL_FIELDS = frozenset({
     "points_loss", "points_bye", "third_place_match", "grand_final_reset",
 })
 EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
+
+
+def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
+    """The canonical text of a clock setting ("" for none); a clear error naming ``field``."""
+    text = (text or "").strip()
+    if not text:
+        return ""
+    try:
+        return format_setting(parse_setting(text))
+    except ClockError as error:
+        raise ApplicationError(f"{field}: {error}", field=field) from None
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:

@@ -8,9 +8,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from botruns import services as bot_tournaments
+from botruns.models import BotRunStatus
 from config.errors import ApplicationError
-from games import bot_tournaments
-from games.models import BotRunStatus
 from players.permissions import SYSTEM
 from tournaments.models import Tournament
 

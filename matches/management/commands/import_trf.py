@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from config.errors import ApplicationError
+from matches.services.imports import tournament_import_trf
 from players.models import Club
-from tournaments.services.imports import tournament_import_trf
 
 
 class Command(BaseCommand):

@@ -10,8 +10,9 @@ from tqdm import tqdm
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
-from players import rating_services
-from players.models import RATING_FAMILIES, Club
+from players.models import Club
+from ratings import services as rating_services
+from ratings.models import RATING_FAMILIES
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from games.models import BotRun
+from botruns.models import BotRun
 
 pytestmark = pytest.mark.django_db
 
@@ -43,10 +43,10 @@ def test_humans_are_refused_with_a_reason(make_event: Any, organizer: Any, as_us
 def test_admin_starts_a_run(make_event: Any, admin_user: Any, client: Any) -> None:
     tournament = make_event(entrants=4, bots="random", start=False)
     client.force_login(admin_user)
-    response = client.post("/admin/games/botrun/add/", {
+    response = client.post("/admin/botruns/botrun/add/", {
         "tournament": tournament.pk, "seed": 1, "game_timeout_seconds": 300})
     assert response.status_code == 302
     run = BotRun.objects.get()
     assert run.tournament == tournament
-    page = client.get("/admin/games/botrun/")
+    page = client.get("/admin/botruns/botrun/")
     assert "/ ~" in page.content.decode()

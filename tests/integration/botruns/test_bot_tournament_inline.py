@@ -5,9 +5,10 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from botruns import services as bot_tournaments
+from botruns.models import BotGameTask
 from config.errors import ApplicationError
-from games import bot_tournaments
-from games.models import BotGameTask, Game
+from matches.models import Game
 from tournaments.models import Outcome, Pairing, Status
 
 pytestmark = pytest.mark.django_db

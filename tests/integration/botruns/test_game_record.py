@@ -6,9 +6,9 @@ import pytest
 
 from config.errors import ApplicationError, ConflictError
 from games.engines import get_engine
-from games.models import Game
 from games.series import deal_for_game, game_roles
-from games.services import DuplicateGameError, game_record
+from matches.models import Game
+from matches.services.games import DuplicateGameError, game_record
 from tournaments.models import Outcome, ResultChange
 from tournaments.services import round_pair_next
 

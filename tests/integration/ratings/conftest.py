@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Game
+from matches.models import Game
 from players.models import Club, Player, Team
 from tournaments.models import Entrant, EntrantKind, Pairing, Round, Tournament
 

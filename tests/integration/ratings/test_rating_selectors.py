@@ -6,9 +6,8 @@ from typing import Any
 import pytest
 
 from config.errors import ApplicationError
-from players import rating_selectors as selectors
-from players import rating_services as services
-from players.models import Rating, RatingChange
+from ratings import selectors, services
+from ratings.models import Rating, RatingChange
 
 pytestmark = pytest.mark.django_db
 

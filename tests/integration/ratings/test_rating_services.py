@@ -7,10 +7,11 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from config.errors import ApplicationError
-from players import rating_services as services
-from players.models import Rating, RatingChange, Team, TeamMembership
-from players.ratings.bulk import RatedGame, recompute_ratings
-from players.ratings.glicko2 import Glicko2Config, rate_game
+from players.models import Team, TeamMembership
+from ratings import services
+from ratings.maths.bulk import RatedGame, recompute_ratings
+from ratings.maths.glicko2 import Glicko2Config, rate_game
+from ratings.models import Rating, RatingChange
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from players.ratings.errors import RatingConfigError, RatingInputError
-from players.ratings.glicko2 import (
+from ratings.maths.errors import RatingConfigError, RatingInputError
+from ratings.maths.glicko2 import (
     GLICKO2_SCALE,
     GameResult,
     Glicko2Config,
