@@ -18,6 +18,7 @@ from games.clocks.advice import ClockAdvice, recommend_clock
 from games.clocks.errors import ClockError
 from games.clocks.estimates import MoveEstimate, default_move_estimate, seats_of
 from games.clocks.setting import format_setting
+from games.engines import UnknownGameError, game_facts
 from games.series.format import MatchFormat, SeriesError
 from matches.models import Game
 from tournaments.selectors import round_clock
@@ -25,14 +26,6 @@ from tournaments.selectors import round_clock
 MIN_RECORDED_GAMES = 20
 #: Only the latest games count (the game may be played differently as a club learns it).
 MAX_RECORDED_GAMES = 5000
-#: The options each game's rule-based estimate understands (others do not change length).
-_ESTIMATE_OPTIONS = {"stolbiki": ("deck", "team_size"), "kugamai": ()}
-_KAZAMBI_OPTIONS = ("rows", "cols")
-
-GAME_LABELS = {
-    "kazambi": "Kazambi", "anti-kazambi": "Anti-Kazambi", "kazambi-pairs": "Kazambi pairs",
-    "anti-kazambi-pairs": "Anti-Kazambi pairs", "kugamai": "Kugamai", "stolbiki": "Stolbiki",
-}
 
 
 @dataclass(frozen=True)
@@ -46,7 +39,10 @@ class RoundClockAdvice:
 
 
 def _estimate_options(game: str, options: dict[str, Any]) -> dict[str, int]:
-    keys = _ESTIMATE_OPTIONS.get(game, _KAZAMBI_OPTIONS)
+    try:
+        keys = game_facts(game).length_options
+    except UnknownGameError:
+        raise ApplicationError(f"Unknown game {game!r}.", field="game") from None
     return {key: options[key] for key in keys if options.get(key) is not None}
 
 
@@ -105,7 +101,7 @@ def clock_advice(
     try:
         advice = recommend_clock(
             slot_minutes=slot_minutes, match=match_format, moves=moves,
-            seats=seats_of(game, **known), game_label=GAME_LABELS.get(game, game),
+            seats=seats_of(game, **known), game_label=game_facts(game).label,
         )
     except ClockError as error:
         field = "match_format" if "max_games" in str(error) else "slot_minutes"

@@ -7,10 +7,11 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games.engines import game_facts
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
-from matches.clock_services import GAME_LABELS, round_clock
 from matches.models import Game
+from tournaments.selectors import round_clock
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
 UNCAPPED_SLIP_GAMES = 9
@@ -95,5 +96,5 @@ def round_sheet(round_: Any) -> RoundSheet:
             first_role=role, first_name=first, outcome=pairing.get_outcome_display(),
             game_numbers=list(range(1, longest + 1)),
         ))
-    return RoundSheet(round_, tournament, GAME_LABELS.get(tournament.game, tournament.game),
+    return RoundSheet(round_, tournament, game_facts(tournament.game).label,
                       clock, clock_words, described, role, boards)

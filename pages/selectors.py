@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 
 from botruns.models import BotRun
-from games.engines import GAME_FAMILY
+from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
 from matches.models import Game
 from pages.svg.bracket import bracket_svg
 from players.models import Club, Player
@@ -24,11 +24,9 @@ from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
 log = logging.getLogger(__name__)
 
-FAMILY_NAMES = {"kazambi": "Kazambi", "kugamai": "Kugamai", "stolbiki": "Stolbiki"}
-GAME_NAMES = {
-    "kazambi": "Kazambi", "kazambi-pairs": "Kazambi pairs", "anti-kazambi": "Anti-Kazambi",
-    "anti-kazambi-pairs": "Anti-Kazambi pairs", "kugamai": "Kugamai", "stolbiki": "Stolbiki",
-}
+GAME_NAMES = {name: game_facts(name).label for name in ENGINE_NAMES}
+#: A family is named after its game of the same name (all Kazambi forms: "Kazambi").
+FAMILY_NAMES = {family: GAME_NAMES.get(family, family) for family in RATING_FAMILIES}
 RESULT_LEGEND = [
     ("1", "win"), ("½", "draw"), ("0", "loss"), ("+", "win by forfeit"),
     ("-", "loss by forfeit"), ("B", "pairing-allocated bye"), ("F", "full-point bye"),

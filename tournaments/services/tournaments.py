@@ -11,13 +11,12 @@ from django.utils.text import slugify
 from config.errors import ApplicationError
 from games.clocks.errors import ClockError
 from games.clocks.setting import format_setting, parse_setting
-from games.engines import ENGINE_NAMES, get_engine
+from games.engines import ENGINE_NAMES, game_facts, get_engine
 from games.series.format import MatchFormat, SeriesError
 from players.models import Club
 from players.permissions import ensure_can_manage_club
 from tournaments import adapters
 from tournaments.models import (
-    TEAM_GAMES,
     EntrantKind,
     Format,
     Outcome,
@@ -63,7 +62,7 @@ def _unique_slug(club: Club, name: str, exclude: int | None = None) -> str:
 
 
 def _entrant_kind(game: str, options: dict[str, Any]) -> str:
-    if game in TEAM_GAMES or (game == "stolbiki" and options.get("team_size") in (2, 3)):
+    if game_facts(game).players_per_side(options) > 1:
         return EntrantKind.TEAMS
     return EntrantKind.PLAYERS
 
