@@ -28,12 +28,14 @@ from config.errors import ApplicationError
 from games.series import MatchScore, deal_for_game, game_roles
 from games.series.referee import BotSpec, RefereeOutcome, referee_game
 from matches.models import Game
-from matches.services.games import DuplicateGameError, game_record, match_format_of, match_score
-from matches.services.results import result_record
+from matches.services.games import DuplicateGameError, game_record
+from matches.services.results import match_format_of, match_result_record, match_score
 from players.models import Player
 from players.permissions import SYSTEM, ensure_can_manage_club
 from players.selectors import team_members_on
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
+from tournaments.selectors import rounds_remaining
+from tournaments.selectors import rounds_total as tournament_rounds_total
 from tournaments.services.rounds import round_pair_next
 from tournaments.services.tournaments import (
     lock_tournament,
@@ -187,7 +189,7 @@ def _advance(run: BotRun, tournament: Tournament) -> None:
     fmt = match_format_of(tournament)
     to_play = []
     for pairing in pending:
-        score = match_score(list(pairing.games.all()))
+        score = match_score([game.winner_side for game in pairing.games.all()])
         if not fmt.is_decided(score):
             to_play.append((pairing.pk, score.games + 1))
         else:
@@ -198,18 +200,18 @@ def _advance(run: BotRun, tournament: Tournament) -> None:
     if pending:
         _advance(run, tournament)
         return
-    try:
-        with transaction.atomic():
-            round_pair_next(actor=SYSTEM, tournament=tournament)
-    except ApplicationError as error:
-        if _more_rounds_expected(tournament):
-            run.status, run.message = BotRunStatus.FAILED, str(error)
-            run.save(update_fields=["status", "message"])
-            log.error("bot tournament %s stopped: %s", tournament, error)
-            return
+    if rounds_remaining(tournament) == 0:
         tournament_finish(actor=SYSTEM, tournament=tournament)
         run.status, run.finished_at = BotRunStatus.FINISHED, timezone.now()
         run.save(update_fields=["status", "finished_at"])
+        return
+    try:
+        with transaction.atomic():
+            round_pair_next(actor=SYSTEM, tournament=tournament)
+    except ApplicationError as error:  # a round that should exist cannot be paired
+        run.status, run.message = BotRunStatus.FAILED, str(error)
+        run.save(update_fields=["status", "message"])
+        log.error("bot tournament %s stopped: %s", tournament, error)
         return
     _advance(run, tournament)
 
@@ -220,17 +222,9 @@ def _break_knockout_tie(pairing: Pairing, score: MatchScore) -> None:
     a, b = pairing.entrant_a, pairing.entrant_b
     assert b is not None
     a_first = (a.seed or 10**9, a.pk) < (b.seed or 10**9, b.pk)
-    result_record(actor=SYSTEM, pairing=pairing, score=score,
+    match_result_record(actor=SYSTEM, pairing=pairing, score=score,
                   outcome=Outcome.A_WINS if a_first else Outcome.B_WINS,
                   expected_version=pairing.version)
-
-
-def _more_rounds_expected(tournament: Tournament) -> bool:
-    """True while a round robin or Swiss has rounds left (a knockout's bracket says)."""
-    if tournament.is_knockout:
-        return False
-    total = _rounds_total(tournament)
-    return total is not None and tournament.rounds.count() < total
 
 
 def _send(run: BotRun, games: list[tuple[int, int]]) -> None:
@@ -338,7 +332,7 @@ def bot_run_progress(run: BotRun) -> Progress:
     per_match = games_done / matches_done if matches_done else float(
         match_format_of(tournament).max_games_needed() or 3
     )
-    rounds_total = _rounds_total(tournament)
+    rounds_total = tournament_rounds_total(tournament)
     matches_per_round = max((r.n for r in rounds), default=0)
     matches_left = sum(r.n for r in rounds) - matches_done
     if rounds_total is not None:
@@ -350,18 +344,6 @@ def bot_run_progress(run: BotRun) -> Progress:
     eta = (games_total - games_done) / rate if rate > 0 and run.status == "running" else None
     return Progress(run.status, games_done, games_total, rounds_done, rounds_total,
                     round(rate, 2), None if eta is None else round(eta, 1))
-
-
-def _rounds_total(tournament: Tournament) -> int | None:
-    n = tournament.entrants.count()
-    if tournament.rounds_planned:
-        return tournament.rounds_planned
-    if tournament.is_round_robin:
-        per_cycle = n - 1 if n % 2 == 0 else n
-        return per_cycle * (2 if tournament.format == "double_round_robin" else 1)
-    if tournament.format == "knockout":
-        return max(1, (n - 1).bit_length()) + (1 if tournament.third_place_match else 0)
-    return None
 
 
 def wait_for(run: BotRun, timeout: float, poll: float = 0.5) -> BotRun:

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse
@@ -21,11 +22,12 @@ from matches.admin_games import GameAdmin  # noqa: F401  (registers the game adm
 from matches.clock_services import round_clock_advice
 from matches.models import Game, Termination
 from matches.selectors import round_sheet
+from matches.services.games import game_entry_record
 from matches.services.results import (
     BoardEntry,
     RoundResultsError,
-    game_entry_record,
     parse_game_record,
+    round_results_check,
     round_results_record,
 )
 from players.admin import ClubScopedAdmin
@@ -60,72 +62,88 @@ class OrganizerInline(admin.TabularInline):
 
 
 class PairingResultForm(forms.ModelForm):
-    """One board's result; ``version`` travels hidden to catch concurrent edits."""
+    """One board's result as typed; ``version`` travels hidden to catch concurrent edits.
 
+    The score fields are the form's own (the model's are excluded), so the form never
+    validates or changes the pairing row: the result service checks the typed score
+    against the match format (a score typed while the outcome still says pending is fine)
+    and writes it.
+    """
+
+    wins_a = forms.IntegerField(min_value=0, required=False,
+                                widget=forms.NumberInput(attrs=_SCORE_INPUT))
+    wins_b = forms.IntegerField(min_value=0, required=False,
+                                widget=forms.NumberInput(attrs=_SCORE_INPUT))
+    draws = forms.IntegerField(min_value=0, required=False,
+                               widget=forms.NumberInput(attrs=_SCORE_INPUT))
+    outcome = forms.ChoiceField(choices=Outcome.choices,
+                                widget=forms.Select(attrs={"class": "result-outcome"}))
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     class Meta:
         model = Pairing
-        fields = ["wins_a", "wins_b", "draws", "outcome", "version"]
-        widgets = {
-            "wins_a": forms.NumberInput(attrs=_SCORE_INPUT),
-            "wins_b": forms.NumberInput(attrs=_SCORE_INPUT),
-            "draws": forms.NumberInput(attrs=_SCORE_INPUT),
-            "outcome": forms.Select(attrs={"class": "result-outcome"}),
-        }
+        fields: list[str] = []  # PairingInline excludes the model's score fields too
 
-    def _post_clean(self) -> None:
-        """No model validation here: the result service checks the typed score against the
-        match format (a score typed while the outcome still says pending is fine)."""
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        instance = kwargs.get("instance")
+        if instance is not None:
+            kwargs["initial"] = {
+                "wins_a": instance.wins_a, "wins_b": instance.wins_b, "draws": instance.draws,
+                "outcome": instance.outcome, "version": instance.version,
+                **(kwargs.get("initial") or {}),
+            }
+        super().__init__(*args, **kwargs)
+
+    def entry(self) -> BoardEntry | None:
+        """What the director changed on this board, or None."""
+        changed = set(self.changed_data) - {"version"}
+        if not changed or self.instance.entrant_b_id is None:
+            return None
+        data = self.cleaned_data
+        outcome = data["outcome"] if "outcome" in changed else None
+        score = None
+        if outcome not in (*FORFEIT_OUTCOMES, Outcome.PENDING):
+            score = MatchScore(data["wins_a"] or 0, data["wins_b"] or 0, data["draws"] or 0)
+        return BoardEntry(self.instance.pk, data["version"], score, outcome)
 
 
 class RoundResultsFormSet(BaseInlineFormSet):
-    """Saves every changed board through the result service in one transaction: one bad
-    board saves nothing, and each error shows in its board's row."""
+    """Checks every changed board with the result service (nothing is written here) and
+    shows each error in its board's row; ``RoundAdmin.save_formset`` then saves them all
+    through the same service, in one transaction."""
 
-    request: HttpRequest | None = None
-    recorded: list[Any]
+    entries: list[BoardEntry]
 
     def clean(self) -> None:
         super().clean()
-        self.recorded = []
-        if not getattr(self.instance, "results_allowed", True) or any(self.errors):
+        self.entries = []
+        if any(self.errors):
             return
-        entries, rows = [], {}
+        rows = {}
         for row in self.forms:
-            changed = set(row.changed_data) - {"version"}
-            if not changed or row.instance.entrant_b_id is None:
-                continue
-            data = row.cleaned_data
-            outcome = data["outcome"] if "outcome" in changed else None
-            score = None
-            if outcome not in (*FORFEIT_OUTCOMES, Outcome.PENDING):
-                score = MatchScore(data["wins_a"] or 0, data["wins_b"] or 0, data["draws"] or 0)
-            entries.append(BoardEntry(row.instance.pk, data["version"], score, outcome))
-            rows[row.instance.board] = row
-        if not entries:
+            assert isinstance(row, PairingResultForm)
+            entry = row.entry()
+            if entry is not None:
+                self.entries.append(entry)
+                rows[row.instance.board] = row
+        if not self.entries:
             return
-        try:
-            self.recorded = round_results_record(
-                actor=self.request.user if self.request else None, round_=self.instance,
-                entries=entries)
-        except PermissionDenied as error:
-            raise ValidationError(str(error)) from None
-        except RoundResultsError as error:
-            for board_error in error.errors:
-                target = rows.get(board_error.board)
-                field = _ROW_FIELD.get(board_error.field or "")
-                label = f", {board_error.field}" if field else ""
-                message = board_error.message
-                if not message.startswith(f"Board {board_error.board}"):
-                    message = f"Board {board_error.board}{label}: {message}"
-                if target is None:
-                    raise ValidationError(message) from None
-                target.add_error(field, message)
-            boards = ", ".join(str(e.board) for e in error.errors)
+        errors = round_results_check(round_=self.instance, entries=self.entries)
+        for board_error in errors:
+            target = rows.get(board_error.board)
+            field = _ROW_FIELD.get(board_error.field or "")
+            label = f", {board_error.field}" if field else ""
+            message = board_error.message
+            if not message.startswith(f"Board {board_error.board}"):
+                message = f"Board {board_error.board}{label}: {message}"
+            if target is None:
+                raise ValidationError(message)
+            target.add_error(field, message)
+        if errors:
+            boards = ", ".join(str(e.board) for e in errors)
             raise ValidationError(
-                f"Nothing was saved: fix board{'s' if len(error.errors) != 1 else ''} {boards} "
-                "and save again.") from None
+                f"Nothing was saved: fix board{'s' if len(errors) != 1 else ''} {boards} "
+                "and save again.")
 
 
 class PairingInline(OrganizerInline):
@@ -135,6 +153,8 @@ class PairingInline(OrganizerInline):
     model = Pairing
     form = PairingResultForm
     formset = RoundResultsFormSet
+    #: The form's own score fields replace the model's: the admin never writes a result.
+    exclude = ["wins_a", "wins_b", "draws", "outcome", "version"]
     fields = ["board", "entrant_a", "entrant_b", "bye_kind", "wins_a", "wins_b", "draws",
               "outcome", "version", "games_link"]
     readonly_fields = ["board", "entrant_a", "entrant_b", "bye_kind", "games_link"]
@@ -148,11 +168,6 @@ class PairingInline(OrganizerInline):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Pairing]:
         return super().get_queryset(request).select_related(
             "entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team")
-
-    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
-        formset = super().get_formset(request, obj, **kwargs)
-        formset.request = request  # type: ignore[attr-defined]
-        return formset
 
     @admin.display(description="games")
     def games_link(self, obj: Pairing) -> str:
@@ -174,11 +189,6 @@ class RoundForm(forms.ModelForm):
             return clock_text_clean(self.cleaned_data.get("clock"), field="clock")
         except ApplicationError as error:
             raise ValidationError(error.message) from None
-
-    def _post_clean(self) -> None:
-        super()._post_clean()  # type: ignore[misc]
-        # the results formset saves only when the round's own fields are valid
-        self.instance.results_allowed = not self.errors
 
 
 @admin.register(Round)
@@ -257,13 +267,19 @@ class RoundAdmin(ClubScopedAdmin):
         if formset.model is not Pairing:
             super().save_formset(request, form, formset, change)
             return
-        # the boards were saved by the formset's clean(), in this same transaction
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        recorded = getattr(formset, "recorded", [])
-        if recorded:
-            boards = ", ".join(str(r.pairing.board) for r in recorded)
-            self.message_user(request, f"Saved board{'s' if len(recorded) != 1 else ''} "
-                              f"{boards}.", messages.SUCCESS)
+        if not formset.entries:
+            return
+        try:
+            recorded = round_results_record(actor=request.user, round_=form.instance,
+                                            entries=formset.entries)
+        except (RoundResultsError, PermissionDenied) as error:  # changed since the check
+            transaction.set_rollback(True)
+            self.message_user(request, f"Nothing was saved: {error}", messages.ERROR)
+            return
+        boards = ", ".join(str(r.pairing.board) for r in recorded)
+        self.message_user(request, f"Saved board{'s' if len(recorded) != 1 else ''} "
+                          f"{boards}.", messages.SUCCESS)
         for result in recorded:
             if result.warning:
                 self.message_user(request, result.warning, messages.WARNING)

@@ -26,6 +26,11 @@ class Game(models.Model):
     Sides: 0 is the pairing's entrant A, 1 is entrant B. ``first_side`` is the side that
     moved first (Kugamai: that held the low doubles), alternating through the match.
     A stored ``record`` (GAMES.md section 5) lists side 0's seats first.
+
+    Games come in the order they were played: round, board, then ``number``. Games
+    implied by a typed match score have ``order_recorded`` False: they are stored in a
+    canonical order (draws, then alternating wins, the winner's deciding win last), and
+    pages say the order was not recorded.
     """
 
     pairing = models.ForeignKey(
@@ -49,6 +54,11 @@ class Game(models.Model):
         null=True, blank=True, help_text="Seconds left on each seat's clock at the end."
     )
     played_at = models.DateTimeField()
+    order_recorded = models.BooleanField(
+        default=True,
+        help_text="False for the games implied by a typed match score: who won how many "
+        "is known, the order they were played in is not.",
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+",

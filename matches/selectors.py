@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,11 +11,47 @@ from django.db.models import Q, QuerySet
 from games.engines import game_facts
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
-from matches.models import Game
+from matches.models import Game, Termination
 from tournaments.selectors import round_clock
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
 UNCAPPED_SLIP_GAMES = 9
+
+
+#: The order games were played in: their round (by when it was paired), board, number.
+#: Ratings replay games in this order, never in the order rows were saved.
+PLAYED_ORDER = ("pairing__round__created_at", "pairing__round_id", "pairing__board", "number")
+
+#: The columns of :func:`rated_game_rows`: plain values, no model instances.
+RATED_GAME_FIELDS = (
+    "id", "played_at", "winner_side",
+    "pairing__entrant_a__player_id", "pairing__entrant_a__team_id",
+    "pairing__entrant_b__player_id", "pairing__entrant_b__team_id",
+    "record__seats", *PLAYED_ORDER,
+)
+
+
+def rated_game_rows(*, club_id: int | None = None, games: Sequence[str] | None = None,
+                    game_id: int | None = None) -> QuerySet[Any]:
+    """The games that count for ratings (rated tournaments, two sides, not forfeited), in
+    played order, as rows of :data:`RATED_GAME_FIELDS` (a game of a typed match score
+    counts in its stored order)."""
+    rows = Game.objects.filter(
+        pairing__round__tournament__rated=True, pairing__entrant_b__isnull=False
+    ).exclude(termination=Termination.FORFEIT)
+    if club_id is not None:
+        rows = rows.filter(pairing__round__tournament__club_id=club_id)
+    if games is not None:
+        rows = rows.filter(game__in=list(games))
+    if game_id is not None:
+        rows = rows.filter(pk=game_id)
+    return rows.order_by(*PLAYED_ORDER).values_list(*RATED_GAME_FIELDS)
+
+
+def played_key(game: Game) -> tuple[Any, ...]:
+    """A game's place in :data:`PLAYED_ORDER` (its pairing and round loaded)."""
+    round_ = game.pairing.round
+    return (round_.created_at, round_.pk, game.pairing.board, game.number)
 
 
 def game_list() -> QuerySet[Game]:

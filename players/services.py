@@ -43,8 +43,9 @@ def club_create(
 def club_update(
     *, actor: Any, club: Club, name: str | None = None,
     organizers: list[Any] | None = None,
-    rating_settings: dict[str, Any] | None = None,
 ) -> Club:
+    """Rename a club or change its organizers (its rating settings belong to the ratings
+    app: ``ratings.services.club_rating_settings_update``)."""
     ensure_can_manage_club(actor, club)
     if name is not None:
         club.name = name.strip()
@@ -54,10 +55,6 @@ def club_update(
         if not organizers:
             raise ApplicationError("A club needs at least one organizer.", field="organizers")
         club.organizers.set(organizers)
-    if rating_settings is not None and rating_settings != club.rating_settings:
-        from ratings.services import club_rating_settings_update
-
-        club_rating_settings_update(actor=actor, club=club, rating_settings=rating_settings)
     return club
 
 

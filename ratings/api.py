@@ -10,17 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.urls import path
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
-from rest_framework.decorators import action
+from rest_framework.decorators import action, api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from config.errors import ApplicationError
 from players.models import Club, Player
-from ratings import selectors
+from ratings import selectors, services
 from ratings.models import RATING_FAMILIES, Rating, RatingChange
 from ratings.services import club_rating_config
 
@@ -145,6 +146,33 @@ class RatingHistoryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return selectors.rating_history(player, family, int(club) if club else None)
 
 
+class RatingSettingsInput(serializers.Serializer[Any]):
+    rating_settings = serializers.JSONField(
+        help_text='{"system": "glicko2"} (the default) or {"system": "elo"}, with the '
+        "parameters of either.")
+
+
+class RatingSettingsOutput(serializers.Serializer[Any]):
+    club = serializers.IntegerField()
+    rating_settings = serializers.JSONField()
+    system = serializers.CharField()
+
+
+@extend_schema(tags=["ratings"], request=RatingSettingsInput, responses=RatingSettingsOutput)
+@api_view(["PUT"])
+def club_rating_settings(request: Request, pk: int) -> Response:
+    """Set a club's rating system and parameters; the club's pools are rebuilt under them
+    (organizers of the club)."""
+    club = get_object_or_404(Club, pk=pk)
+    data = RatingSettingsInput(data=request.data)
+    data.is_valid(raise_exception=True)
+    club = services.club_rating_settings_update(
+        actor=request.user, club=club, rating_settings=data.validated_data["rating_settings"])
+    return Response(RatingSettingsOutput({
+        "club": club.pk, "rating_settings": club.rating_settings,
+        "system": services.club_rating_config(club).system}).data)
+
+
 def _club(value: str) -> Club:
     club = Club.objects.filter(slug=value).first()
     if club is None and value.isdigit():
@@ -160,4 +188,7 @@ router.register(
     r"players/(?P<player_pk>\d+)/rating-history", RatingHistoryViewSet,
     basename="player-rating-history",
 )
-urlpatterns = router.urls
+urlpatterns = [
+    path("clubs/<int:pk>/rating-settings/", club_rating_settings, name="club-rating-settings"),
+    *router.urls,
+]

@@ -9,8 +9,12 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from config.errors import ApplicationError
+from matches.selectors import PLAYED_ORDER
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating, RatingChange
+
+#: Rating changes in the order their games were played.
+HISTORY_ORDER = tuple(f"game__{name}" for name in PLAYED_ORDER)
 
 
 def rating_list() -> QuerySet[Rating]:
@@ -67,7 +71,8 @@ def leaderboard(
 def rating_history(
     player: Player | int, family: str | None = None, club: Club | int | None = None
 ) -> QuerySet[RatingChange]:
-    """A player's rating changes, oldest first, with the game's tournament."""
+    """A player's rating changes in the order the games were played (round, board, game
+    number: the order ratings replay them in), with the game's tournament."""
     if family is not None:
         check_family(family)
     changes = RatingChange.objects.filter(player=player)
@@ -79,7 +84,7 @@ def rating_history(
         tournament_id=F("game__pairing__round__tournament_id"),
         tournament_name=F("game__pairing__round__tournament__name"),
         game_name=F("game__game"),
-    ).order_by("played_at", "game_id")
+    ).order_by(*HISTORY_ORDER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +118,7 @@ def rating_on(
     club_id = club.pk if club is not None else player.club_id
     if club_id is not None:
         changes = changes.filter(club_id=club_id)
-    pool_changes = changes.order_by("played_at", "game_id")
+    pool_changes = changes.order_by(*HISTORY_ORDER)
     last = pool_changes.values_list(
         "rating_after", "rd_after", "volatility_after", "played_at"
     ).last()

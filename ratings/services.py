@@ -32,7 +32,9 @@ from django.utils import timezone
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
+from matches.events import GamesChanged
 from matches.models import Game, Termination
+from matches.selectors import PLAYED_ORDER, played_key, rated_game_rows
 from players.models import Club, Player, TeamMembership
 from players.permissions import ensure_can_manage_club
 from ratings.maths import elo
@@ -40,6 +42,7 @@ from ratings.maths.bulk import PlayerRatingState, RatedGame, recompute_ratings
 from ratings.maths.errors import RatingError
 from ratings.maths.glicko2 import Glicko2Config
 from ratings.models import RATING_FAMILIES, Rating, RatingChange, RatingSystem
+from tournaments.models import Tournament
 
 Progress = Callable[[int], object]
 """Called with the number of games just rated (``tqdm.update`` fits)."""
@@ -189,41 +192,55 @@ def rating_apply_game(game: Game) -> list[RatingChange]:
     if RatingChange.objects.filter(game_id=game.pk).exists():
         return []
     config = club_rating_config(club)
-    loader = _GameLoader(club.pk)
-    rows = list(_pool_game_rows().filter(pk=game.pk))
-    rated = loader.rated_games(rows)
-    if not rated:
+    rows = list(rated_game_rows(game_id=game.pk))
+    if not rows:
         return []
-    players: set[Any] = {player for side in rated[0].sides for player in side}
+    sides = _GameLoader(club.pk).rated_games(rows)[0].sides
+    players: set[Any] = {player for side in sides for player in side}
     current = {
         rating.player_id: rating
         for rating in Rating.objects.select_for_update().filter(
             club=club, family=family, player_id__in=players
         )
     }
-    out_of_order = any(
-        rating.system != config.system
-        or (rating.last_played_at is not None and rating.last_played_at > game.played_at)
-        for rating in current.values()
-    ) or _later_game_at_same_moment(game, club, family, players)
+    out_of_order = any(rating.system != config.system for rating in current.values()) or (
+        _latest_key(club, family, players) > played_key(game))
     if out_of_order:
         _recompute_pool(club, family, config)
         return list(RatingChange.objects.filter(game_id=game.pk))
+    last = {player: rating.last_played_at for player, rating in current.items()}
+    rated = _GameLoader(club.pk, last).rated_games(rows)
     starting = {player: _state_of(rating) for player, rating in current.items()}
     changes, finals = _replay(config, rated, starting)
     _save_ratings(club, family, config, finals, current)
     return RatingChange.objects.bulk_create(
-        _change_objects(club.pk, family, changes, {game.pk: game.played_at})
+        _change_objects(club.pk, family, changes, {game.pk: rated[0].played_at})
     )
 
 
-def _later_game_at_same_moment(game: Game, club: Club, family: str, players: set[Any]) -> bool:
-    """Whether a player already has a rated game at the same moment with a higher id (the
-    replay order is ``(played_at, id)``)."""
-    return RatingChange.objects.filter(
-        club=club, family=family, player_id__in=players, played_at=game.played_at,
-        game_id__gt=game.pk,
-    ).exists()
+def _latest_key(club: Club, family: str, players: set[Any]) -> tuple[Any, ...]:
+    """The played-order place of the latest game already rated for any of ``players``."""
+    key_fields = [f"game__{name}" for name in PLAYED_ORDER]
+    latest = (RatingChange.objects.filter(club=club, family=family, player_id__in=players)
+              .order_by(*[f"-{name}" for name in key_fields]).values_list(*key_fields).first())
+    return tuple(latest) if latest is not None else ()
+
+
+def on_games_changed(event: GamesChanged) -> None:
+    """Keep the rating pools in step with the games (connected in ``RatingsConfig.ready``):
+    new games at the end are rated one by one; a correction replays the pool in played
+    order, so a corrected round-1 game is rated before round 2 again."""
+    tournament = Tournament.objects.select_related("club").get(pk=event.tournament_id)
+    if not tournament.rated:
+        return
+    if event.corrected:
+        with transaction.atomic():
+            config = club_rating_config(tournament.club)
+            _recompute_pool(tournament.club, GAME_FAMILY[tournament.game], config)
+        return
+    for game in Game.objects.filter(pk__in=event.added).select_related(
+            "pairing__round__tournament__club").order_by("number"):
+        rating_apply_game(game)
 
 
 def _game_pool(game: Game) -> tuple[Club, str] | None:
@@ -287,12 +304,9 @@ def ratings_recompute(
 
 def rating_pool_game_count(club: Club | None = None, family: str | None = None) -> int:
     """How many games a recompute of these pools rates (for a progress bar)."""
-    rows = _pool_game_rows()
-    if club is not None:
-        rows = rows.filter(pairing__round__tournament__club=club)
-    if family is not None:
-        rows = rows.filter(game__in=_engines_of(family))
-    return rows.count()
+    rows = rated_game_rows(club_id=club.pk if club is not None else None,
+                           games=_engines_of(family) if family is not None else None)
+    return rows.order_by().count()
 
 
 def rating_recompute_after_correction(game: Game) -> PoolSummary:
@@ -304,10 +318,9 @@ def rating_recompute_after_correction(game: Game) -> PoolSummary:
 
 def _pools(club: Club | None, family: str | None) -> set[tuple[int, str]]:
     """The pools that have rated games or stored ratings (a pool may have lost its games)."""
-    games = _pool_game_rows()
+    games = rated_game_rows(club_id=club.pk if club is not None else None)
     ratings = Rating.objects.all()
     if club is not None:
-        games = games.filter(pairing__round__tournament__club=club)
         ratings = ratings.filter(club=club)
     pools = {
         (club_id, GAME_FAMILY[name])
@@ -323,9 +336,7 @@ def _recompute_pool(
     club: Club, family: str, config: RatingConfig, progress: Progress | None = None
 ) -> PoolSummary:
     _lock_pool(club.pk, family)
-    rows = _pool_game_rows().filter(
-        pairing__round__tournament__club=club, game__in=_engines_of(family)
-    )
+    rows = rated_game_rows(club_id=club.pk, games=_engines_of(family))
     rated = _GameLoader(club.pk).rated_games(rows.iterator(chunk_size=10_000))
     played_at = {game.game_id: game.played_at for game in rated}
     changes, finals = _replay(config, _ticking(rated, progress), {})
@@ -349,28 +360,8 @@ def _ticking(games: Sequence[RatedGame], progress: Progress | None) -> Iterator[
 
 # -- reading games -----------------------------------------------------------------------
 
-_ROW_FIELDS = (
-    "id", "played_at", "winner_side",
-    "pairing__entrant_a__player_id", "pairing__entrant_a__team_id",
-    "pairing__entrant_b__player_id", "pairing__entrant_b__team_id",
-    "record__seats",
-)
-
-
 def _engines_of(family: str) -> list[str]:
     return [name for name, game_family in GAME_FAMILY.items() if game_family == family]
-
-
-def _pool_game_rows() -> Any:
-    """Rated games (any pool) as value rows, oldest first."""
-    return (
-        Game.objects.filter(
-            pairing__round__tournament__rated=True, pairing__entrant_b__isnull=False
-        )
-        .exclude(termination=Termination.FORFEIT)
-        .order_by("played_at", "id")
-        .values_list(*_ROW_FIELDS)
-    )
 
 
 class _GameLoader:
@@ -381,23 +372,40 @@ class _GameLoader:
     team's members on the day of the game.
     """
 
-    def __init__(self, club_id: int) -> None:
+    def __init__(self, club_id: int,
+                 last_played: Mapping[Any, dt.datetime | None] | None = None) -> None:
         self.club_id = club_id
         self._members: dict[int, list[tuple[int, dt.date, dt.date | None]]] | None = None
+        #: Each player's latest rating moment: a game is rated no earlier than that.
+        self._last = {p: m for p, m in (last_played or {}).items() if m is not None}
 
     def rated_games(self, rows: Iterable[Sequence[Any]]) -> list[RatedGame]:
         rows = list(rows)
         seat_sides = {row[0]: _seat_sides(row[7]) for row in rows if row[7]}
         self._check_seat_players(seat_sides)
         games = []
-        for game_id, played_at, winner, a_player, a_team, b_player, b_team, _ in rows:
+        for game_id, played_at, winner, a_player, a_team, b_player, b_team, *_ in rows:
             seats = seat_sides.get(game_id)
             sides = (
                 self._side(game_id, played_at, a_player, a_team, seats, 0),
                 self._side(game_id, played_at, b_player, b_team, seats, 1),
             )
-            games.append(RatedGame(game_id, played_at, sides, winner))
+            games.append(RatedGame(game_id, self._moment(played_at, sides), sides, winner))
         return games
+
+    def _moment(self, played_at: dt.datetime, sides: tuple[tuple[int, ...], ...]) -> Any:
+        """When the game counts as played for the rating maths: in played order a game
+        is never earlier than its players' previous one (a corrected game keeps its time,
+        but two tournaments' rounds may interleave), so time never runs backwards."""
+        moment = played_at
+        players = [player for side in sides for player in side]
+        for player in players:
+            last = self._last.get(player)
+            if last is not None and last > moment:
+                moment = last
+        for player in players:
+            self._last[player] = moment
+        return moment
 
     def _side(
         self, game_id: int, played_at: dt.datetime, player: int | None, team: int | None,

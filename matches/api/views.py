@@ -17,7 +17,8 @@ from config.errors import ApplicationError
 from games.series.format import MatchScore
 from matches import clock_services, selectors
 from matches.api import serializers as s
-from matches.services.results import game_entry_record, match_result_record
+from matches.services.games import game_entry_record
+from matches.services.results import match_result_record
 from players.api.views import ReadViewSet
 from tournaments.api import serializers as ts
 from tournaments.api import views as tournament_views

@@ -1,23 +1,50 @@
 """Recording and correcting match results, with stale-write protection and a change log.
 
+This module is the one writer of a pairing's result, and it keeps the invariant "a
+pairing's result equals its games": a director types a match score (or a forfeit) per
+board, and the board's games follow it:
+
+* no games yet (or games that begin the typed score, while the result is pending): the
+  missing games are added, marked ``order_recorded=False`` (the score says who won how
+  many, not in which order), in a canonical order the format allows: draws first, then
+  the loser's wins interleaved with the winner's, the winner's deciding win last;
+* games that disagree with a corrected score are replaced (the new ones keep the time
+  the old ones were played), unless one of them carries a game record (then the
+  correction is refused: the record is the evidence);
+* a forfeit (or a cleared result) that replaces a played score removes its games.
+
 Knockout decision: a knockout match needs a winner. A score the match format calls a
 draw (a fixed-length match ending level, or a capped first-to-N) is refused unless the
 result also names the winner of the tie-break (``outcome="a_wins"`` or ``"b_wins"``
 with the level score): the club's play-off, armageddon game or drawing of lots decides,
 and the log records it. A double forfeit is refused in a knockout for the same reason.
+
+A game cannot end drawn in a game whose facts say so (Kazambi): a score with drawn
+games is refused for it, wherever it comes from (admin, API, import).
+
+Every check runs before anything is written (:func:`match_result_check` runs them alone,
+for the admin's form validation); then one save of a board is one version step and one
+log entry.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
 from config.errors import ApplicationError, ConflictError
+from games.engines import game_facts
 from games.series.format import MatchFormat, MatchScore, SeriesError
-from players.permissions import ensure_can_manage_club
+from games.series.roles import game_roles
+from matches.events import GamesChanged, games_changed_send
+from matches.models import Game, Termination
+from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.models import (
     FORFEIT_OUTCOMES,
@@ -28,6 +55,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Status,
+    Tournament,
 )
 from tournaments.services.tournaments import lock_tournament
 
@@ -44,17 +72,35 @@ def result_snapshot(pairing: Pairing) -> dict[str, Any]:
             "draws": pairing.draws, "version": pairing.version}
 
 
+def match_format_of(tournament: Tournament) -> MatchFormat:
+    return MatchFormat.from_dict(tournament.match_format or {})
+
+
+def match_score(winners: list[int | None]) -> MatchScore:
+    """The score of games won by side 0 (A), 1 (B) or drawn (None)."""
+    score = MatchScore()
+    for winner in winners:
+        score = score.add(winner)
+    return score
+
+
 def _describe(outcome: str, score: MatchScore) -> str:
     if outcome in PLAYED_OUTCOMES:
         return f"{Outcome(outcome).label.lower()} {score}"
     return Outcome(outcome).label.lower()
 
 
+def no_draw_message(game: str) -> str:
+    return (f"{game_facts(game).label} has no draws (a game ends when a player cannot move): "
+            "enter the games won by each side.")
+
+
 def _resolve(
-    pairing: Pairing, match_format: MatchFormat, knockout: bool,
-    score: MatchScore | None, outcome: str | None,
+    tournament: Tournament, score: MatchScore | None, outcome: str | None,
 ) -> tuple[str, MatchScore]:
     """The outcome and score to store, after checking them against the match format."""
+    match_format = match_format_of(tournament)
+    knockout = tournament.is_knockout
     if outcome is not None and outcome not in Outcome.values or outcome == Outcome.BYE:
         choices = ", ".join(v for v in Outcome.values if v != Outcome.BYE)
         raise ApplicationError(f"Unknown outcome {outcome!r}; choose one of {choices}.",
@@ -72,6 +118,8 @@ def _resolve(
     if score is None:
         raise ApplicationError("Give the match score (games won by each side and drawn), or "
                                "a forfeit outcome.", field="score")
+    if score.draws and not game_facts(tournament.game).draws_possible:
+        raise ApplicationError(no_draw_message(tournament.game), field="draws")
     try:
         match_format.check_final(score)
         winner = match_format.winner(score)
@@ -94,81 +142,34 @@ def _resolve(
     )
 
 
-@transaction.atomic
-def result_record(
-    *, actor: Any, pairing: Pairing, expected_version: int,
-    score: MatchScore | None = None, outcome: str | None = None,
-) -> RecordedResult:
-    """Record (or correct) the result of ``pairing``.
-
-    ``expected_version`` is the version the organizer saw: if someone changed the result
-    since, :class:`ConflictError` tells them to reload. Correcting an earlier round is
-    allowed in round robins and Swiss tournaments, with a warning naming what changes.
-    """
-    tournament = pairing.round.tournament
-    ensure_can_manage_club(actor, tournament.club)
-    tournament = lock_tournament(tournament)
-    pairing = (
-        Pairing.objects.select_for_update(of=("self",)).select_related("round")
-        .get(pk=pairing.pk)
-    )
-    if tournament.status != Status.RUNNING:
+def _correction_warning(tournament: Tournament, pairing: Pairing, new_outcome: str,
+                        new_score: MatchScore) -> str:
+    """Refuse what a followed round cannot take; the warning for what it can."""
+    last_round = int(Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"]
+                     or 0)
+    if pairing.round.number >= last_round:
+        return ""
+    if new_outcome == Outcome.PENDING:
         raise ApplicationError(
-            f"Results are recorded while the tournament runs; it is {tournament.status}.",
-            field="status",
+            f"Round {pairing.round.number} is followed by round {last_round}: its results "
+            "can be corrected but not cleared.", field="outcome",
         )
-    if pairing.version != expected_version:
-        raise ConflictError(
-            f"Round {pairing.round.number}, board {pairing.board} changed since you loaded it "
-            f"(version {expected_version}, now {pairing.version}): reload and try again."
-        )
-    if pairing.entrant_b_id is None:
-        raise ApplicationError("A bye has no result to record.", field="outcome")
-    match_format = MatchFormat.from_dict(tournament.match_format or {})
-    new_outcome, new_score = _resolve(pairing, match_format, tournament.is_knockout,
-                                      score, outcome)
     old_outcome = pairing.outcome
     old_score = MatchScore(pairing.wins_a, pairing.wins_b, pairing.draws)
-    last_round = int(Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"])
-    warning = ""
-    if pairing.round.number < last_round:
-        if new_outcome == Outcome.PENDING:
-            raise ApplicationError(
-                f"Round {pairing.round.number} is followed by round {last_round}: its results "
-                "can be corrected but not cleared.", field="outcome",
-            )
-        if tournament.is_knockout:
-            _check_knockout_correction(pairing, new_outcome, old_outcome)
-        elif (new_outcome, new_score) != (old_outcome, old_score):
-            warning = (
-                f"Round {pairing.round.number} is already followed by round {last_round}: "
-                f"board {pairing.board} changes from {_describe(old_outcome, old_score)} to "
-                f"{_describe(new_outcome, new_score)}. Standings change; the pairings of "
-                "later rounds stay as they were made."
-            )
-    before = result_snapshot(pairing)
-    pairing.outcome = new_outcome
-    pairing.wins_a, pairing.wins_b, pairing.draws = (
-        new_score.wins_a, new_score.wins_b, new_score.draws)
-    pairing.version += 1
-    pairing.updated_by = actor if getattr(actor, "pk", None) else None
-    pairing.full_clean(exclude=["round", "entrant_a", "entrant_b", "updated_by"],
-                       validate_constraints=False)  # the database checks them
-    pairing.save()
-    ResultChange.objects.create(
-        pairing=pairing, changed_by=pairing.updated_by, before=before,
-        after=result_snapshot(pairing), warning=warning,
+    if tournament.is_knockout:
+        _check_knockout_correction(pairing, new_outcome)
+        return ""
+    if (new_outcome, new_score) == (old_outcome, old_score):
+        return ""
+    return (
+        f"Round {pairing.round.number} is already followed by round {last_round}: "
+        f"board {pairing.board} changes from {_describe(old_outcome, old_score)} to "
+        f"{_describe(new_outcome, new_score)}. Standings change; the pairings of "
+        "later rounds stay as they were made."
     )
-    round_ = pairing.round
-    pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
-    new_status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED
-    if round_.status != new_status:
-        round_.status = new_status
-        round_.save(update_fields=["status"])
-    return RecordedResult(pairing=pairing, warning=warning)
 
 
-def _check_knockout_correction(pairing: Pairing, new_outcome: str, old_outcome: str) -> None:
+def _check_knockout_correction(pairing: Pairing, new_outcome: str) -> None:
     before = adapters.knockout_winner(pairing)
     after = pairing.entrant_a_id if new_outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN) \
         else pairing.entrant_b_id
@@ -188,22 +189,34 @@ def _check_knockout_correction(pairing: Pairing, new_outcome: str, old_outcome: 
         )
 
 
-# -- match-score entry with its games ----------------------------------------------------
-#
-# A director types a match score (or a forfeit) per board; the games the score implies
-# are stored with it, so that ratings (per game) and game counts stay right. The games of
-# a pairing follow its result:
-#
-# * no games yet (or games that begin the typed score, while the result is pending): the
-#   missing games are added in a canonical order the format allows: draws first, then the
-#   loser's wins interleaved with the winner's, the winner's deciding win last;
-# * games that disagree with a corrected score are replaced, unless one of them carries a
-#   game record (then the correction is refused: the record is the evidence);
-# * a forfeit (or a cleared result) that replaces a played score removes its games.
-#
-# The implied games are written here rather than through ``matches.services.games.game_record``:
-# that service refuses games once a result exists (corrections need them) and steps the
-# version once per game, while one save of a board is one version step and one log entry.
+def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: MatchScore,
+                 warning: str = "") -> RecordedResult:
+    """Store a checked result: one version step, one log entry, the round's status.
+
+    The caller holds the locks and has made the games agree (internal to ``matches``).
+    """
+    before = result_snapshot(pairing)
+    pairing.outcome = outcome
+    pairing.wins_a, pairing.wins_b, pairing.draws = score.wins_a, score.wins_b, score.draws
+    pairing.version += 1
+    pairing.updated_by = actor_user(actor)
+    pairing.full_clean(exclude=["round", "entrant_a", "entrant_b", "updated_by"],
+                       validate_constraints=False)  # the database checks them
+    pairing.save()
+    ResultChange.objects.create(
+        pairing=pairing, changed_by=pairing.updated_by, before=before,
+        after=result_snapshot(pairing), warning=warning,
+    )
+    round_ = pairing.round
+    pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
+    new_status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED
+    if round_.status != new_status:
+        round_.status = new_status
+        round_.save(update_fields=["status"])
+    return RecordedResult(pairing=pairing, warning=warning)
+
+
+# -- the board's games follow its result ---------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -241,8 +254,6 @@ class RoundResultsError(ApplicationError):
 
 def last_change(pairing: Pairing) -> tuple[str, Any]:
     """Who changed the board last and when: its latest log entry or recorded game."""
-    from matches.models import Game
-
     moments: list[tuple[Any, Any]] = []
     change = ResultChange.objects.filter(pairing=pairing).select_related("changed_by").first()
     if change is not None:
@@ -259,8 +270,6 @@ def last_change(pairing: Pairing) -> tuple[str, Any]:
 
 def stale_message(pairing: Pairing, expected_version: int) -> str:
     """"Board 3 was changed since you loaded it, by bob at 14:02: reload the page ..."."""
-    from django.utils import timezone
-
     who, when = last_change(pairing)
     return (
         f"Board {pairing.board} was changed since you loaded it, by {who} at "
@@ -269,7 +278,8 @@ def stale_message(pairing: Pairing, expected_version: int) -> str:
     )
 
 
-def _lock_board(actor: Any, pairing: Pairing, expected_version: int) -> tuple[Any, Pairing]:
+def lock_board(actor: Actor | None, pairing: Pairing) -> tuple[Tournament, Pairing]:
+    """The permission check, then the tournament row and the pairing row, locked."""
     tournament = pairing.round.tournament
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
@@ -277,6 +287,11 @@ def _lock_board(actor: Any, pairing: Pairing, expected_version: int) -> tuple[An
         Pairing.objects.select_for_update(of=("self",)).select_related("round")
         .get(pk=pairing.pk)
     )
+    return tournament, pairing
+
+
+def check_board(tournament: Tournament, pairing: Pairing, expected_version: int) -> None:
+    """The board takes a result now: the version the writer saw, no bye, a running event."""
     if pairing.version != expected_version:
         raise ConflictError(stale_message(pairing, expected_version))
     if pairing.entrant_b_id is None:
@@ -287,7 +302,6 @@ def _lock_board(actor: Any, pairing: Pairing, expected_version: int) -> tuple[An
             f"Results are recorded while the tournament runs; it is {tournament.status}.",
             field="status",
         )
-    return tournament, pairing
 
 
 def canonical_game_order(score: MatchScore, winner: int | None = None) -> list[int | None]:
@@ -308,13 +322,6 @@ def canonical_game_order(score: MatchScore, winner: int | None = None) -> list[i
     return order + [winner] * (wins - pairs)
 
 
-def _games_score(winners: list[int | None]) -> MatchScore:
-    score = MatchScore()
-    for winner in winners:
-        score = score.add(winner)
-    return score
-
-
 def _within(part: MatchScore, whole: MatchScore) -> bool:
     return (part.wins_a <= whole.wins_a and part.wins_b <= whole.wins_b
             and part.draws <= whole.draws)
@@ -333,46 +340,49 @@ def _check_order(pairing: Pairing, match_format: MatchFormat, winners: list[int 
             )
 
 
-def _games_follow(actor: Any, tournament: Any, pairing: Pairing, match_format: MatchFormat,
-                  outcome: str, score: MatchScore) -> None:
-    """Make the board's games agree with the result about to be recorded."""
-    from matches.models import Game
+@dataclass
+class _GamesPlan:
+    """What happens to a board's games: keep the first ``keep``, add ``add`` (winners)."""
 
+    games: list[Game]
+    keep: int
+    add: list[int | None] = field(default_factory=list)
+    played_at: dt.datetime | None = None
+
+    @property
+    def removed(self) -> list[Game]:
+        return self.games[self.keep:]
+
+
+def _plan_games(tournament: Tournament, pairing: Pairing, outcome: str,
+                score: MatchScore) -> _GamesPlan:
+    """How the board's games must change to agree with the result (checks only)."""
     games = list(Game.objects.filter(pairing=pairing).order_by("number"))
-    played = _games_score([game.winner_side for game in games])
-    removed = False
+    played = match_score([game.winner_side for game in games])
+    plan = _GamesPlan(games, keep=len(games))
     if outcome in PLAYED_OUTCOMES:
         if played == score:
-            return
+            return plan
         if pairing.outcome == Outcome.PENDING and _within(played, score):
             missing = MatchScore(score.wins_a - played.wins_a, score.wins_b - played.wins_b,
                                  score.draws - played.draws)
             winner = None if score.wins_a == score.wins_b else int(score.wins_b > score.wins_a)
-            winners = [g.winner_side for g in games] + canonical_game_order(missing, winner)
+            plan.add = canonical_game_order(missing, winner)
         else:
-            _games_remove(pairing, games, played, f"the result {_describe(outcome, score)}")
-            removed, games, winners = bool(games), [], canonical_game_order(score)
-        _check_order(pairing, match_format, winners)
-        new = _games_create(actor, tournament, pairing, match_format, winners[len(games):],
-                            first_number=len(games) + 1)
+            _refuse_recorded(pairing, games, played, f"the result {_describe(outcome, score)}")
+            plan.keep, plan.add = 0, canonical_game_order(score)
+            # the replacement games were played when the replaced ones were
+            plan.played_at = min((game.played_at for game in games), default=None)
+        _check_order(pairing, match_format_of(tournament),
+                     [g.winner_side for g in games[:plan.keep]] + plan.add)
     elif pairing.outcome in PLAYED_OUTCOMES and games:
-        _games_remove(pairing, games, played, f"a {Outcome(outcome).label.lower()}")
-        removed, new = True, []
-    else:
-        return
-    if not tournament.rated:
-        return
-    from ratings import services as rating_services
-
-    if removed:
-        probe = new[0] if new else Game(pairing=pairing, game=tournament.game)
-        rating_services.rating_recompute_after_correction(probe)
-    else:
-        for game in new:
-            rating_services.rating_apply_game(game)
+        _refuse_recorded(pairing, games, played, f"a {Outcome(outcome).label.lower()}")
+        plan.keep = 0
+    return plan
 
 
-def _games_remove(pairing: Pairing, games: list[Any], played: MatchScore, instead: str) -> None:
+def _refuse_recorded(pairing: Pairing, games: list[Game], played: MatchScore,
+                     instead: str) -> None:
     recorded = [game.number for game in games if game.record is not None]
     if recorded:
         numbers = ", ".join(str(number) for number in recorded)
@@ -382,25 +392,22 @@ def _games_remove(pairing: Pairing, games: list[Any], played: MatchScore, instea
             "agree with the records, or have an administrator delete those games first.",
             field="score",
         )
-    for game in games:
+
+
+def _apply_games(actor: Actor | None, tournament: Tournament, pairing: Pairing,
+                 plan: _GamesPlan) -> list[Game]:
+    for game in plan.removed:
         game.delete()
-
-
-def _games_create(actor: Any, tournament: Any, pairing: Pairing, match_format: MatchFormat,
-                  winners: list[int | None], first_number: int) -> list[Any]:
-    from django.utils import timezone
-
-    from games.series.roles import game_roles
-    from matches.models import Game, Termination
-
+    match_format = match_format_of(tournament)
     created = []
-    recorded_by = actor if getattr(actor, "pk", None) else None
-    for number, winner in enumerate(winners, start=first_number):
+    played_at = plan.played_at or timezone.now()
+    for number, winner in enumerate(plan.add, start=plan.keep + 1):
         roles = game_roles(tournament.game, number - 1, duplicate=match_format.duplicate)
         game = Game(
             pairing=pairing, number=number, game=tournament.game,
             options=tournament.game_options, first_side=roles.first_side, winner_side=winner,
-            termination=Termination.NORMAL, played_at=timezone.now(), recorded_by=recorded_by,
+            termination=Termination.NORMAL, played_at=played_at, order_recorded=False,
+            recorded_by=actor_user(actor),
         )
         game.full_clean(exclude=["pairing", "recorded_by"])
         game.save()
@@ -408,45 +415,98 @@ def _games_create(actor: Any, tournament: Any, pairing: Pairing, match_format: M
     return created
 
 
+@dataclass(frozen=True)
+class _Plan:
+    outcome: str
+    score: MatchScore
+    warning: str
+    games: _GamesPlan
+
+
+def _plan(tournament: Tournament, pairing: Pairing, expected_version: int,
+          score: MatchScore | None, outcome: str | None) -> _Plan:
+    """Every check of a board's result, in the order a director reads the errors."""
+    check_board(tournament, pairing, expected_version)
+    new_outcome, new_score = _resolve(tournament, score, outcome)
+    warning = _correction_warning(tournament, pairing, new_outcome, new_score)
+    return _Plan(new_outcome, new_score, warning,
+                 _plan_games(tournament, pairing, new_outcome, new_score))
+
+
 @transaction.atomic
 def match_result_record(
-    *, actor: Any, pairing: Pairing, expected_version: int,
+    *, actor: Actor | None, pairing: Pairing, expected_version: int,
     score: MatchScore | None = None, outcome: str | None = None,
 ) -> RecordedResult:
     """Record (or correct) a board's match result, with the games it implies.
 
-    Same rules as :func:`result_record` (match format, knockout tie-break, corrections
-    with a warning, change log); the stale-write refusal names who changed the board last
-    and when.
+    ``expected_version`` is the version the organizer saw: if someone changed the board
+    since, :class:`ConflictError` names who and when. Correcting an earlier round is
+    allowed in round robins and Swiss tournaments, with a warning naming what changes.
     """
-    tournament, pairing = _lock_board(actor, pairing, expected_version)
-    match_format = MatchFormat.from_dict(tournament.match_format or {})
-    new_outcome, new_score = _resolve(pairing, match_format, tournament.is_knockout,
-                                      score, outcome)
-    _games_follow(actor, tournament, pairing, match_format, new_outcome, new_score)
-    return result_record(actor=actor, pairing=pairing, expected_version=pairing.version,
-                         score=score, outcome=outcome)
+    tournament, pairing = lock_board(actor, pairing)
+    plan = _plan(tournament, pairing, expected_version, score, outcome)
+    created = _apply_games(actor, tournament, pairing, plan.games)
+    recorded = write_result(actor=actor, pairing=pairing, outcome=plan.outcome,
+                            score=plan.score, warning=plan.warning)
+    games_changed_send(GamesChanged(
+        tournament_id=tournament.pk, pairing_id=pairing.pk,
+        added=tuple(game.pk for game in created), corrected=bool(plan.games.removed),
+    ))
+    return recorded
 
 
-@transaction.atomic
-def round_results_record(
-    *, actor: Any, round_: Round, entries: list[BoardEntry]
-) -> list[RecordedResult]:
-    """Save several boards of a round at once: all of them, or (if any board is refused)
-    none, with every board's error in :class:`RoundResultsError`."""
+#: The one entry point for a board's result (the name the tests and scripts know).
+result_record = match_result_record
+
+
+def match_result_check(
+    *, pairing: Pairing, expected_version: int, score: MatchScore | None = None,
+    outcome: str | None = None,
+) -> None:
+    """The checks of :func:`match_result_record` alone: nothing is locked or written."""
+    _plan(pairing.round.tournament, pairing, expected_version, score, outcome)
+
+
+def _round_boards(round_: Round, entries: list[BoardEntry]) -> tuple[
+        list[tuple[BoardEntry, Pairing]], list[BoardError]]:
     pairings = {
         pairing.pk: pairing
         for pairing in Pairing.objects.filter(round=round_).select_related("round__tournament")
     }
-    recorded: list[RecordedResult] = []
-    errors: list[BoardError] = []
+    found, errors = [], []
     for entry in sorted(entries, key=lambda e: pairings[e.pairing_id].board
                         if e.pairing_id in pairings else 0):
         pairing = pairings.get(entry.pairing_id)
         if pairing is None:
             errors.append(BoardError(0, None, f"Pairing {entry.pairing_id} is not in "
                                               f"round {round_.number}."))
-            continue
+        else:
+            found.append((entry, pairing))
+    return found, errors
+
+
+def round_results_check(*, round_: Round, entries: list[BoardEntry]) -> list[BoardError]:
+    """Every board's errors for a round-page save, without writing anything."""
+    found, errors = _round_boards(round_, entries)
+    for entry, pairing in found:
+        try:
+            match_result_check(pairing=pairing, expected_version=entry.version,
+                               score=entry.score, outcome=entry.outcome)
+        except ApplicationError as error:
+            errors.append(BoardError(pairing.board, error.field, error.message, error.code))
+    return errors
+
+
+@transaction.atomic
+def round_results_record(
+    *, actor: Actor | None, round_: Round, entries: list[BoardEntry]
+) -> list[RecordedResult]:
+    """Save several boards of a round at once: all of them, or (if any board is refused)
+    none, with every board's error in :class:`RoundResultsError`."""
+    found, errors = _round_boards(round_, entries)
+    recorded: list[RecordedResult] = []
+    for entry, pairing in found:
         try:
             with transaction.atomic():
                 recorded.append(match_result_record(
@@ -459,15 +519,8 @@ def round_results_record(
     return recorded
 
 
-# -- game-by-game entry ------------------------------------------------------------------
-
-GAME_RESULTS = ("a", "b", "draw")
-
-
 def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
     """A pasted or uploaded game record (JSON, GAMES.md section 5), or None when empty."""
-    import json
-
     if text is None:
         return None
     if isinstance(text, bytes):
@@ -488,38 +541,3 @@ def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
         raise ApplicationError("The game record must be a JSON object (GAMES.md section 5).",
                                field="record")
     return record
-
-
-@transaction.atomic
-def game_entry_record(
-    *, actor: Any, pairing: Pairing, expected_version: int, result: str | None = None,
-    termination: str = "normal", record: dict[str, Any] | None = None,
-    clock_left: list[float] | None = None,
-) -> Any:
-    """Add the next game of a board's match as a director enters it: a result (a, b, draw),
-    a forfeit or a time forfeit (a or b wins), or a game record whose replay gives the
-    result. Returns the games service's ``RecordedGame``."""
-    from matches.models import Termination
-    from matches.services.games import game_record
-
-    _tournament, pairing = _lock_board(actor, pairing, expected_version)
-    if result is not None and result not in GAME_RESULTS:
-        raise ApplicationError(f"Result must be a, b or draw, not {result!r}.", field="result")
-    if termination not in Termination.values:
-        raise ApplicationError(
-            f"Unknown termination {termination!r}; choose one of "
-            f"{', '.join(Termination.values)}.", field="termination")
-    if termination in (Termination.FORFEIT, Termination.TIME_FORFEIT):
-        if result not in ("a", "b"):
-            raise ApplicationError(
-                f"A {Termination(termination).label.lower()} needs a winner: a or b.",
-                field="result")
-        if record is not None:
-            raise ApplicationError(
-                "A forfeited game is not replayed: leave its record out.", field="record")
-    if record is None and result is None:
-        raise ApplicationError("Give the game's result (a, b or draw) or its record.",
-                               field="result")
-    return game_record(actor=actor, pairing=pairing, result=result, record=record,
-                       termination=termination, clock_left=clock_left,
-                       expected_version=pairing.version)

@@ -11,6 +11,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.errors import ApplicationError
 from players import selectors, services
 from players.api import serializers as s
 from players.models import Player, Team
@@ -53,8 +54,12 @@ class ClubViewSet(ReadViewSet):
 
     @extend_schema(request=s.ClubInput, responses=s.ClubOutput)
     def partial_update(self, request: Request, pk: str) -> Response:
-        club = services.club_update(actor=request.user, club=self.get_object(),
-                                    **self.parse(request, partial=True))
+        data = self.parse(request, partial=True)
+        if "rating_settings" in data:
+            raise ApplicationError(
+                "Rating settings change with PUT /api/clubs/{id}/rating-settings/, which "
+                "rebuilds the club's ratings.", field="rating_settings")
+        club = services.club_update(actor=request.user, club=self.get_object(), **data)
         return self.answer(club)
 
 

@@ -10,11 +10,11 @@ from config.errors import ApplicationError, ConflictError
 from games.engines import get_engine
 from games.series import MatchScore, deal_for_game, game_roles
 from matches.models import Game
+from matches.services.games import game_entry_record
 from matches.services.results import (
     BoardEntry,
     RoundResultsError,
     canonical_game_order,
-    game_entry_record,
     match_result_record,
     parse_game_record,
     round_results_record,

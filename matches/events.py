@@ -1,0 +1,42 @@
+"""What the floors above learn from the matches services, without being imported by them.
+
+The ratings app (above ``matches``) subscribes in its ``AppConfig.ready``; the services
+here send, inside their transaction, after Game rows were added, removed or changed. So
+arrows still point down: ``matches`` never imports the apps that listen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class GamesChanged:
+    """Games of one pairing changed.
+
+    ``added`` holds the ids of new games at the end of the match, in order. ``corrected``
+    is True when games were removed, renumbered or replaced: what depends on the order of
+    all games (a rating pool) must be rebuilt from the pairing's round on.
+    """
+
+    tournament_id: int
+    pairing_id: int
+    added: tuple[int, ...] = ()
+    corrected: bool = False
+
+
+Listener = Callable[[GamesChanged], None]
+_listeners: list[Listener] = []
+
+
+def games_changed_connect(listener: Listener) -> None:
+    """Call ``listener`` with every :class:`GamesChanged` (once, however often connected)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def games_changed_send(event: GamesChanged) -> None:
+    if event.added or event.corrected:
+        for listener in list(_listeners):
+            listener(event)
