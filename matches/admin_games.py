@@ -55,6 +55,12 @@ class GameAdmin(ClubScopedAdmin):
         url = reverse("admin:tournaments_pairing_change", args=[obj.pairing_id])
         return format_html('<a href="{}">{}</a>', url, obj.pairing)
 
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        """The rating changes a game cascades to are derived data that the rating pool
+        replays after the deletion: they need no delete permission of their own."""
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        return deleted, counts, perms_needed - {"rating change"}, protected
+
     def delete_model(self, request: HttpRequest, obj: Game) -> None:
         try:
             game_delete(actor=request.user, game=obj)

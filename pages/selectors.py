@@ -78,6 +78,8 @@ class PairingRow:
     bracket_match: str
     games: list[dict[str, Any]] = field(default_factory=list)
     slot_scores: tuple[str, str] = ("", "")
+    #: Some games come from a typed match score: their order was not recorded.
+    order_unknown: bool = False
 
 
 @dataclass
@@ -108,11 +110,12 @@ def _pairing_row(pairing: Pairing) -> PairingRow:
                  Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
     side_a = _side(pairing.entrant_a, a_won)
     assert side_a is not None
-    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side}
-             for g in pairing.games.all()]
+    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
+              "order_recorded": g.order_recorded} for g in pairing.games.all()]
     label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
     return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score, label,
-                      outcome.value, pairing.bracket_match, games, _slot_scores(pairing))
+                      outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
+                      order_unknown=any(not g["order_recorded"] for g in games))
 
 
 def _slot_scores(pairing: Pairing) -> tuple[str, str]:
@@ -129,7 +132,7 @@ def _slot_scores(pairing: Pairing) -> tuple[str, str]:
 def round_views(tournament: Tournament) -> list[RoundView]:
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
-            "id", "number", "winner_side", "pairing_id").order_by("number"))
+            "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
     ).order_by("number")
     return [
         RoundView(r.number, r.status == "finished",

@@ -11,6 +11,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
 from matches.models import Game
+from games.engines import game_facts
 from pages import selectors
 from pages.viewer import RecordViewError, game_steps
 from players.models import Club, Player
@@ -116,6 +117,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "names": names, "steps": steps, "error": error,
         "documents": [step.document for step in steps],
         "game_label": selectors.game_name(game.game),
+        "hand_kind": game_facts(game.game).hand_kind,
+        "match_score": f"{pairing.wins_a}–{pairing.wins_b}"
+        + (f" ({pairing.draws} drawn)" if pairing.draws else ""),
         "winner_name": names[game.winner_side] if game.winner_side is not None else None,
         "nav": "tournaments",
     }

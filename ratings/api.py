@@ -72,13 +72,17 @@ class RatingChangeOutput(serializers.ModelSerializer[RatingChange]):
     tournament = serializers.IntegerField(source="tournament_id", read_only=True)
     tournament_name = serializers.CharField(read_only=True)
     game_name = serializers.CharField(read_only=True)
+    order_recorded = serializers.BooleanField(
+        read_only=True, help_text="False for a game of a match score typed without its "
+        "games: it is rated in a canonical order (draws, alternating wins, the winner's "
+        "deciding win last), not the order it was played in.")
     change = serializers.FloatField(source="delta", read_only=True)
 
     class Meta:
         model = RatingChange
         fields = [
-            "id", "game", "game_name", "tournament", "tournament_name", "club", "family",
-            "played_at", "rating_before", "rating_after", "change", "rd_before", "rd_after",
+            "id", "game", "game_name", "order_recorded", "tournament", "tournament_name", "club",
+            "family", "played_at", "rating_before", "rating_after", "change", "rd_before", "rd_after",
             "volatility_after",
         ]
 

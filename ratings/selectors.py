@@ -84,6 +84,7 @@ def rating_history(
         tournament_id=F("game__pairing__round__tournament_id"),
         tournament_name=F("game__pairing__round__tournament__name"),
         game_name=F("game__game"),
+        order_recorded=F("game__order_recorded"),
     ).order_by(*HISTORY_ORDER)
 
 
