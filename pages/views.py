@@ -10,8 +10,8 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
-from matches.models import Game
 from games.engines import game_facts
+from matches.models import Game
 from pages import selectors
 from pages.viewer import RecordViewError, game_steps
 from players.models import Club, Player

@@ -82,8 +82,8 @@ class RatingChangeOutput(serializers.ModelSerializer[RatingChange]):
         model = RatingChange
         fields = [
             "id", "game", "game_name", "order_recorded", "tournament", "tournament_name", "club",
-            "family", "played_at", "rating_before", "rating_after", "change", "rd_before", "rd_after",
-            "volatility_after",
+            "family", "played_at", "rating_before", "rating_after", "change", "rd_before",
+            "rd_after", "volatility_after",
         ]
 
 

@@ -1,4 +1,9 @@
-"""Importing a Swiss tournament from a TRF-16 file (players, rounds, results)."""
+"""Importing a Swiss tournament from a TRF-16 file (players, rounds, results).
+
+The rounds are made by the tournaments service and every result is recorded by the
+result service, round by round: a played result stores its game (one game per TRF
+result), so the imported tournament's ratings and game counts are those of any other.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +12,12 @@ from typing import Any
 from django.db import transaction
 
 from config.errors import ApplicationError
+from games.series.format import MatchScore
+from matches.services.results import match_result_record
 from players.models import Club, Player
 from players.permissions import ensure_can_manage_club
-from tournaments.models import (
-    ByeKind,
-    Entrant,
-    Format,
-    Outcome,
-    Pairing,
-    Round,
-    RoundEntry,
-    RoundStatus,
-    Status,
-    Tournament,
-)
+from tournaments.models import ByeKind, Entrant, Format, Outcome, Status, Tournament
+from tournaments.services.rounds import PlannedPairing, round_create
 from tournaments.services.tournaments import tournament_create
 
 _BYES = {"U": ByeKind.PAIRING_ALLOCATED, "F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT,
@@ -66,9 +63,11 @@ def tournament_import_trf(
             tournament=tournament, player=person, rating=player.rating or 0,
             seed=player.start_rank,
         )
+    tournament.status = Status.RUNNING
+    tournament.save(update_fields=["status", "updated_at"])
     for index in range(paired):
-        round_ = Round.objects.create(tournament=tournament, number=index + 1)
-        rows: list[Pairing] = []
+        planned: list[PlannedPairing] = []
+        results: list[tuple[str, int, int, int]] = []
         for player in trf.players:
             block = player.rounds[index] if index < len(player.rounds) else None
             if block is None or block.is_blank:
@@ -76,8 +75,8 @@ def tournament_import_trf(
             me = entrants[player.start_rank]
             if block.opponent is None:
                 if block.result in _BYES:
-                    rows.append(Pairing(round=round_, entrant_a=me, bye_kind=_BYES[block.result],
-                                        outcome=Outcome.BYE))
+                    planned.append(PlannedPairing(me, None, _BYES[block.result],
+                                                  outcome=Outcome.BYE))
                 continue
             if block.opponent not in entrants:
                 raise ApplicationError(
@@ -91,20 +90,19 @@ def tournament_import_trf(
                 raise ApplicationError(
                     f"Player {player.start_rank}, round {index + 1}: unknown result code "
                     f"{block.result!r}.", field="file")
-            outcome, wins_a, wins_b, draws = _RESULTS[block.result]
-            rows.append(Pairing(round=round_, entrant_a=me, entrant_b=entrants[block.opponent],
-                                outcome=outcome, wins_a=wins_a, wins_b=wins_b, draws=draws))
-        rows.sort(key=lambda p: p.entrant_b is None)
-        for board, row in enumerate(rows, start=1):
-            row.board = board
-        Pairing.objects.bulk_create(rows)
-        RoundEntry.objects.bulk_create(
-            RoundEntry(round=round_, entrant=entrant, pairing=row)
-            for row in rows for entrant in (row.entrant_a, row.entrant_b) if entrant is not None
-        )
-        if all(row.outcome != Outcome.PENDING for row in rows):
-            round_.status = RoundStatus.FINISHED
-            round_.save(update_fields=["status"])
-    tournament.status = Status.RUNNING
-    tournament.save(update_fields=["status", "updated_at"])
+            planned.append(PlannedPairing(me, entrants[block.opponent]))
+            results.append(_RESULTS[block.result])
+        planned.sort(key=lambda p: p.entrant_b is None)  # byes last, as boards go
+        round_ = round_create(actor=actor, tournament=tournament, number=index + 1,
+                              planned=planned)
+        # results go through the result service: each played game is stored (and rated)
+        boards = round_.pairings.filter(entrant_b__isnull=False).order_by("board")
+        for board, (outcome, wins_a, wins_b, draws) in zip(boards, results, strict=True):
+            if outcome == Outcome.PENDING:
+                continue
+            played = outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
+            match_result_record(
+                actor=actor, pairing=board, expected_version=board.version,
+                score=MatchScore(wins_a, wins_b, draws) if played else None,
+                outcome=None if played else outcome)
     return tournament

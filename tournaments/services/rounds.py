@@ -181,6 +181,22 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
     return planned
 
 
+@transaction.atomic
+def round_create(*, actor: Any, tournament: Tournament, number: int,
+                 planned: list[PlannedPairing]) -> Round:
+    """Save round ``number`` as given (an import): boards in the order of ``planned``.
+
+    Refused unless it is the tournament's next round; results are recorded afterwards.
+    """
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    expected = tournament.rounds.count() + 1
+    if number != expected:
+        raise ApplicationError(f"Round {number} cannot come before round {expected}.",
+                               field="round")
+    return _save_round(tournament, number, planned)
+
+
 def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing]) -> Round:
     if not planned:
         raise ApplicationError(f"Nobody is left to pair in round {number}.", field="round")
