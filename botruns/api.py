@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from botruns import services as bot_tournaments
 from botruns.models import BotRun
+from players.api.base import ReadViewSet
 from tournaments.models import Tournament
 
 
@@ -46,7 +47,7 @@ class BotRunInput(serializers.Serializer[BotRun]):
 
 
 @extend_schema(tags=["bot tournaments"])
-class BotRunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class BotRunViewSet(ReadViewSet):
     """Bot tournaments played by the Celery workers, with their progress."""
 
     queryset = BotRun.objects.select_related("tournament").order_by("-started_at")

@@ -30,7 +30,7 @@ from matches.services.results import (
     round_results_check,
     round_results_record,
 )
-from players.admin import ClubScopedAdmin
+from players.admin import ClubScopedAdmin, ReadOnlyAdmin
 from players.models import Club
 from players.permissions import can_manage_club, is_organizer
 from tournaments.models import (
@@ -446,16 +446,9 @@ class PairingAdmin(ClubScopedAdmin):
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ReadOnlyAdmin):
+    """The log of result changes: written by the result service only."""
+
     list_display = ["pairing", "changed_by", "changed_at", "before", "after", "warning"]
     list_select_related = ["pairing__round__tournament", "changed_by"]
     list_filter = ["pairing__round__tournament__club"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

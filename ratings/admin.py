@@ -2,32 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
-from players import permissions
+from players.admin import ReadOnlyAdmin
 from ratings.models import Rating, RatingChange
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Organizers and staff look; nobody edits derived data by hand."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return permissions.is_organizer(request.user) or super().has_view_permission(request, obj)
-
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return permissions.is_organizer(request.user) or super().has_module_permission(request)
 
 
 @admin.register(Rating)

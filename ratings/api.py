@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from config.errors import ApplicationError
+from players.api.base import ReadViewSet
 from players.models import Club, Player
 from ratings import selectors, services
 from ratings.models import RATING_FAMILIES, Rating, RatingChange
@@ -101,7 +102,7 @@ class RatingFilter(filters.FilterSet):
 
 
 @extend_schema(tags=["ratings"])
-class RatingViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RatingViewSet(ReadViewSet):
     """Current ratings, one per player, club and game family. Read-only for everyone."""
 
     queryset = selectors.rating_list()

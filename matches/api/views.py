@@ -19,7 +19,7 @@ from matches import clock_services, selectors
 from matches.api import serializers as s
 from matches.services.games import game_entry_record
 from matches.services.results import match_result_record
-from players.api.views import ReadViewSet
+from players.api.base import ReadViewSet
 from tournaments.api import serializers as ts
 from tournaments.api import views as tournament_views
 from tournaments.models import Pairing, Round

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError
-from players.api.views import ReadViewSet
+from players.api.base import ReadViewSet
 from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.models import Entrant, Tournament
@@ -145,15 +145,15 @@ class TournamentViewSet(ReadViewSet):
         rounds = selectors.round_list(self.get_object())
         return Response(s.RoundOutput(rounds, many=True).data)
 
-    @extend_schema(responses=OpenApiResponse(description="Standings rows"))
+    @extend_schema(responses=s.StandingsOutput)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return Response(selectors.standings(self.get_object()))
+        return Response(s.StandingsOutput(selectors.standings(self.get_object())).data)
 
-    @extend_schema(responses=OpenApiResponse(description="Crosstable"))
+    @extend_schema(responses=s.CrosstableOutput)
     @action(detail=True, methods=["get"])
     def crosstable(self, request: Request, pk: str) -> Response:
-        return Response(selectors.crosstable(self.get_object()))
+        return Response(s.CrosstableOutput(selectors.crosstable(self.get_object())).data)
 
     @extend_schema(responses=OpenApiResponse(description="Round-by-round table"))
     @action(detail=True, methods=["get"], url_path="round-by-round")
