@@ -36,7 +36,8 @@ class BotRunOutput(serializers.ModelSerializer[BotRun]):
 
     @extend_schema(responses=ProgressOutput)
     def get_progress(self, run: BotRun) -> dict[str, Any]:
-        return bot_tournaments.bot_run_progress(run).as_dict()
+        known = self.context.get("progress", {}).get(run.pk)
+        return (known or bot_tournaments.bot_run_progress(run)).as_dict()
 
 
 class BotRunInput(serializers.Serializer[BotRun]):
@@ -53,6 +54,16 @@ class BotRunViewSet(ReadViewSet):
     queryset = BotRun.objects.select_related("tournament").order_by("-started_at")
     serializer_class = BotRunOutput
     filterset_fields = ["status", "tournament"]
+
+    def list(self, request: Request) -> Response:
+        """The runs of a page with their progress, read for the whole page at once."""
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        runs = list(page) if page is not None else list(self.filter_queryset(
+            self.get_queryset()))
+        context = {**self.get_serializer_context(),
+                   "progress": bot_tournaments.bot_runs_progress(runs)}
+        data = BotRunOutput(runs, many=True, context=context).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
 
     @extend_schema(request=BotRunInput, responses={201: BotRunOutput})
     def create(self, request: Request) -> Response:

@@ -34,8 +34,7 @@ from players.models import Player
 from players.permissions import SYSTEM, ensure_can_manage_club
 from players.selectors import team_members_on
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
-from tournaments.selectors import rounds_remaining
-from tournaments.selectors import rounds_total as tournament_rounds_total
+from tournaments.selectors import rounds_remaining, rounds_remaining_of
 from tournaments.services.rounds import round_pair_next
 from tournaments.services.tournaments import (
     lock_tournament,
@@ -319,24 +318,50 @@ class Progress:
 
 def bot_run_progress(run: BotRun) -> Progress:
     """Games done and an estimate of the total, rate and time left."""
-    tournament = run.tournament
-    games_done = Game.objects.filter(pairing__round__tournament=tournament).count()
-    rounds = list(Round.objects.filter(tournament=tournament).annotate(
+    return bot_runs_progress([run])[run.pk]
+
+
+def bot_runs_progress(runs: list[BotRun]) -> dict[int, Progress]:
+    """:func:`bot_run_progress` of many runs in a fixed number of queries (API lists)."""
+    if not runs:
+        return {}
+    ids = [run.tournament_id for run in runs]
+    games_done = dict(Game.objects.filter(pairing__round__tournament_id__in=ids)
+                      .values_list("pairing__round__tournament_id").annotate(n=Count("id"))
+                      .order_by())
+    rounds: dict[int, list[Any]] = {tid: [] for tid in ids}
+    for round_ in Round.objects.filter(tournament_id__in=ids).annotate(
         n=Count("pairings", filter=Q(pairings__entrant_b__isnull=False)),
         pending=Count("pairings", filter=Q(pairings__outcome=Outcome.PENDING)),
-    ))
+    ):
+        rounds[round_.tournament_id].append(round_)
+    pairings: dict[int, list[Pairing]] = {tid: [] for tid in ids}
+    for pairing in Pairing.objects.filter(round__tournament_id__in=ids).select_related("round"):
+        pairings[pairing.round.tournament_id].append(pairing)
+    entrants: dict[int, list[Entrant]] = {tid: [] for tid in ids}
+    for entrant in Entrant.objects.filter(tournament_id__in=ids):
+        entrants[entrant.tournament_id].append(entrant)
+    return {
+        run.pk: _progress(run, games_done.get(run.tournament_id, 0), rounds[run.tournament_id],
+                          pairings[run.tournament_id], entrants[run.tournament_id])
+        for run in runs
+    }
+
+
+def _progress(run: BotRun, games_done: int, rounds: list[Any], pairings: list[Pairing],
+              entrants: list[Entrant]) -> Progress:
+    tournament = run.tournament
     rounds_done = sum(1 for r in rounds if r.pending == 0)
-    matches_done = Pairing.objects.filter(
-        round__tournament=tournament, entrant_b__isnull=False
-    ).exclude(outcome=Outcome.PENDING).count()
+    matches_done = sum(1 for p in pairings
+                       if p.entrant_b_id is not None and p.outcome != Outcome.PENDING)
     per_match = games_done / matches_done if matches_done else float(
         match_format_of(tournament).max_games_needed() or 3
     )
-    rounds_total = tournament_rounds_total(tournament)
+    rounds_total = len(rounds) + rounds_remaining_of(tournament, entrants, pairings,
+                                                     len(rounds))
     matches_per_round = max((r.n for r in rounds), default=0)
     matches_left = sum(r.n for r in rounds) - matches_done
-    if rounds_total is not None:
-        matches_left += max(0, rounds_total - len(rounds)) * matches_per_round
+    matches_left += max(0, rounds_total - len(rounds)) * matches_per_round
     games_total = games_done + round(matches_left * per_match)
     end = run.finished_at or timezone.now()
     elapsed = max((end - run.started_at).total_seconds(), 1e-6)

@@ -200,8 +200,14 @@ def rounds_remaining(tournament: Tournament) -> int:
 
     A round already paired counts as done, even while its results are awaited.
     """
-    paired = tournament.rounds.count()
-    entrants = list(tournament.entrants.all())
+    return rounds_remaining_of(
+        tournament, list(tournament.entrants.all()),
+        list(Pairing.objects.filter(round__tournament=tournament)), tournament.rounds.count())
+
+
+def rounds_remaining_of(tournament: Tournament, entrants: list[Entrant],
+                        pairings: list[Pairing], paired: int) -> int:
+    """:func:`rounds_remaining` over rows already loaded (for many tournaments at once)."""
     if tournament.is_round_robin:
         from tournaments.pairing.round_robin import berger_rounds
 
@@ -217,7 +223,6 @@ def rounds_remaining(tournament: Tournament) -> int:
     seed_of = {e.pk: int(e.seed) for e in entrants if e.seed is not None}
     if len(seed_of) < 2:
         return 0
-    pairings = list(Pairing.objects.filter(round__tournament=tournament))
     bracket = adapters.bracket_of(tournament, len(seed_of), pairings, seed_of)
     awaited = {p.bracket_match for p in pairings if p.bracket_match}
 
