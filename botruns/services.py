@@ -31,7 +31,7 @@ from matches.models import Game
 from matches.services.games import DuplicateGameError, game_record
 from matches.services.results import match_format_of, match_result_record, match_score
 from players.models import Player
-from players.permissions import SYSTEM, ensure_can_manage_club
+from players.permissions import SYSTEM, Actor, ensure_can_manage_club
 from players.selectors import team_members_on
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
 from tournaments.selectors import rounds_remaining, rounds_remaining_of
@@ -71,7 +71,7 @@ def _spec(player: Player) -> BotSpec:
 
 @transaction.atomic
 def bot_tournament_start(
-    *, actor: Any, tournament: Tournament, seed: int = 0, move_seconds: float | None = None,
+    *, actor: Actor, tournament: Tournament, seed: int = 0, move_seconds: float | None = None,
     game_timeout_seconds: int = 300, inline: bool = False,
 ) -> BotRun:
     """Start (or resume) playing ``tournament`` with the workers (or, ``inline``, in this

@@ -36,7 +36,7 @@ from matches.events import GamesChanged
 from matches.models import Game, Termination
 from matches.selectors import PLAYED_ORDER, played_key, rated_game_rows
 from players.models import Club, Player, TeamMembership
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, ensure_can_manage_club
 from ratings.maths import elo
 from ratings.maths.bulk import PlayerRatingState, RatedGame, recompute_ratings
 from ratings.maths.errors import RatingError
@@ -160,7 +160,7 @@ def club_rating_config(club: Club) -> RatingConfig:
 
 @transaction.atomic
 def club_rating_settings_update(
-    *, actor: Any, club: Club, rating_settings: dict[str, Any]
+    *, actor: Actor, club: Club, rating_settings: dict[str, Any]
 ) -> Club:
     """Check and save a club's rating settings, then rebuild its pools under the new rules."""
     ensure_can_manage_club(actor, club)

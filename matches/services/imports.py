@@ -7,15 +7,13 @@ result), so the imported tournament's ratings and game counts are those of any o
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from config.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.services.results import match_result_record
 from players.models import Club, Player
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, ensure_can_manage_club
 from tournaments.models import ByeKind, Entrant, Format, Outcome, Status, Tournament
 from tournaments.services.rounds import PlannedPairing, round_create
 from tournaments.services.tournaments import tournament_create
@@ -33,7 +31,7 @@ _RESULTS = {  # code of the first mover -> (outcome, wins_a, wins_b, draws)
 
 @transaction.atomic
 def tournament_import_trf(
-    *, actor: Any, club: Club, text: str, game: str = "kazambi", name: str | None = None
+    *, actor: Actor, club: Club, text: str, game: str = "kazambi", name: str | None = None
 ) -> Tournament:
     """A running single-game Swiss rebuilt from TRF text; players are found (or created)
     by name in ``club``. Start ranks become seeds."""

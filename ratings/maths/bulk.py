@@ -102,7 +102,7 @@ def recompute_ratings(
     update = update_one_game_on_scale
 
     # Per player: [mu, phi, sigma, last day number or None, games, last played_at]
-    states: dict[Hashable, list] = {}
+    states: dict[Hashable, list[Any]] = {}
     for player_id, start in (starting_ratings or {}).items():
         last = start.last_played_at
         states[player_id] = [

@@ -79,7 +79,7 @@ def expected_score(rating: float, opponent_rating: float) -> float:
 
 def logistic_expected_score(rating: float, opponent_rating: float) -> float:
     """The logistic curve ``1 / (1 + 10^(-D/400))`` that the FIDE table approximates."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent_rating - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((opponent_rating - rating) / 400.0)))
 
 
 def k_factor(

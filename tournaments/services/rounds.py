@@ -4,12 +4,11 @@ knockouts from the bracket. One round at a time, under a lock on the tournament 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 
 from config.errors import ApplicationError
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.models import (
     ByeKind,
@@ -37,7 +36,7 @@ class PlannedPairing:
 
 
 @transaction.atomic
-def round_pair_next(*, actor: Any, tournament: Tournament) -> Round:
+def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     """Pair and save the next round; refused while the current round lacks results.
 
     The tournament row stays locked until the transaction commits, so two organizers
@@ -182,7 +181,7 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
 
 
 @transaction.atomic
-def round_create(*, actor: Any, tournament: Tournament, number: int,
+def round_create(*, actor: Actor, tournament: Tournament, number: int,
                  planned: list[PlannedPairing]) -> Round:
     """Save round ``number`` as given (an import): boards in the order of ``planned``.
 
@@ -222,7 +221,7 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
 
 @transaction.atomic
 def round_clock_update(
-    *, actor: Any, round_: Round, clock: str | None, time_slot_minutes: int | None
+    *, actor: Actor, round_: Round, clock: str | None, time_slot_minutes: int | None
 ) -> Round:
     """Set a round's clock override and time slot (validated)."""
     ensure_can_manage_club(actor, round_.tournament.club)

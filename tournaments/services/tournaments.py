@@ -14,7 +14,7 @@ from games.clocks.setting import format_setting, parse_setting
 from games.engines import ENGINE_NAMES, game_facts, get_engine
 from games.series.format import MatchFormat, SeriesError
 from players.models import Club
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.models import (
     EntrantKind,
@@ -167,7 +167,7 @@ def _clean(tournament: Tournament) -> None:
 
 @transaction.atomic
 def tournament_create(
-    *, actor: Any, club: Club, name: str, game: str, format: str, **fields: Any
+    *, actor: Actor, club: Club, name: str, game: str, format: str, **fields: Any
 ) -> Tournament:
     """A new tournament in draft; ``fields`` are any of :data:`EDITABLE_FIELDS`."""
     unknown = set(fields) - EDITABLE_FIELDS
@@ -175,7 +175,7 @@ def tournament_create(
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
     ensure_can_manage_club(actor, club)
     tournament = Tournament(club=club, name=name, game=game, format=format,
-                            created_by=actor if getattr(actor, "pk", None) else None)
+                            created_by=actor_user(actor))
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean(tournament)
@@ -186,7 +186,7 @@ def tournament_create(
 
 
 @transaction.atomic
-def tournament_update(*, actor: Any, tournament: Tournament, **fields: Any) -> Tournament:
+def tournament_update(*, actor: Actor, tournament: Tournament, **fields: Any) -> Tournament:
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
@@ -218,7 +218,7 @@ def tournament_update(*, actor: Any, tournament: Tournament, **fields: Any) -> T
 
 
 @transaction.atomic
-def tournament_open_registration(*, actor: Any, tournament: Tournament) -> Tournament:
+def tournament_open_registration(*, actor: Actor, tournament: Tournament) -> Tournament:
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status != Status.DRAFT:
@@ -232,7 +232,7 @@ def tournament_open_registration(*, actor: Any, tournament: Tournament) -> Tourn
 
 
 @transaction.atomic
-def tournament_start(*, actor: Any, tournament: Tournament) -> Tournament:
+def tournament_start(*, actor: Actor, tournament: Tournament) -> Tournament:
     """Close registration, number the entrants (seeds) and start; pair rounds separately."""
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
@@ -261,7 +261,7 @@ def tournament_start(*, actor: Any, tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def tournament_finish(*, actor: Any, tournament: Tournament) -> Tournament:
+def tournament_finish(*, actor: Actor, tournament: Tournament) -> Tournament:
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status != Status.RUNNING:
