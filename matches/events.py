@@ -7,8 +7,9 @@ arrows still point down: ``matches`` never imports the apps that listen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+
+from config.events import EventHub
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +18,7 @@ class GamesChanged:
 
     ``added`` holds the ids of new games at the end of the match, in order. ``corrected``
     is True when games were removed, renumbered or replaced: what depends on the order of
-    all games (a rating pool) must be rebuilt from the pairing's round on.
+    all games (a rating pool) must be rebuilt.
     """
 
     tournament_id: int
@@ -26,17 +27,9 @@ class GamesChanged:
     corrected: bool = False
 
 
-Listener = Callable[[GamesChanged], None]
-_listeners: list[Listener] = []
-
-
-def games_changed_connect(listener: Listener) -> None:
-    """Call ``listener`` with every :class:`GamesChanged` (once, however often connected)."""
-    if listener not in _listeners:
-        _listeners.append(listener)
+games_changed: EventHub[GamesChanged] = EventHub("games changed")
 
 
 def games_changed_send(event: GamesChanged) -> None:
     if event.added or event.corrected:
-        for listener in list(_listeners):
-            listener(event)
+        games_changed.send(event)

@@ -6,7 +6,9 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self) -> None:
-        from matches.events import games_changed_connect
-        from ratings.services import on_games_changed
+        from matches.events import games_changed
+        from ratings.services import on_games_changed, on_tournament_rated_changed
+        from tournaments.events import tournament_rated_changed
 
-        games_changed_connect(on_games_changed)
+        games_changed.connect(on_games_changed)
+        tournament_rated_changed.connect(on_tournament_rated_changed)

@@ -42,6 +42,7 @@ from ratings.maths.bulk import PlayerRatingState, RatedGame, recompute_ratings
 from ratings.maths.errors import RatingError
 from ratings.maths.glicko2 import Glicko2Config
 from ratings.models import RATING_FAMILIES, Rating, RatingChange, RatingSystem
+from tournaments.events import TournamentRatedChanged
 from tournaments.models import Tournament
 
 Progress = Callable[[int], object]
@@ -224,6 +225,14 @@ def _latest_key(club: Club, family: str, players: set[Any]) -> tuple[Any, ...]:
     latest = (RatingChange.objects.filter(club=club, family=family, player_id__in=players)
               .order_by(*[f"-{name}" for name in key_fields]).values_list(*key_fields).first())
     return tuple(latest) if latest is not None else ()
+
+
+def on_tournament_rated_changed(event: TournamentRatedChanged) -> None:
+    """A tournament's games start or stop counting: replay its pool."""
+    tournament = Tournament.objects.select_related("club").get(pk=event.tournament_id)
+    with transaction.atomic():
+        _recompute_pool(tournament.club, GAME_FAMILY[tournament.game],
+                        club_rating_config(tournament.club))
 
 
 def on_games_changed(event: GamesChanged) -> None:

@@ -16,7 +16,7 @@ from config.errors import ApplicationError
 from players.admin import ClubScopedAdmin
 from tournaments import services
 from tournaments.models import Entrant, Tournament
-from tournaments.services.tournaments import EDITABLE_FIELDS, clock_text_clean, validate_tournament
+from tournaments.services.tournaments import EDITABLE_FIELDS, validate_tournament
 
 
 def _run(admin_: admin.ModelAdmin, request: HttpRequest, call: Callable[[], Any],
@@ -58,16 +58,18 @@ class TournamentForm(forms.ModelForm):
             "rounds_planned", "third_place_match", "grand_final_reset",
         ]
 
-    def _post_clean(self) -> None:
-        super()._post_clean()  # type: ignore[misc]
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         if self.errors:
-            return
+            return data
+        candidate = Tournament(**{name: data[name] for name in self.Meta.fields
+                                  if name in data})
         try:
-            self.instance.clock = clock_text_clean(self.instance.clock, field="clock")
-            validate_tournament(self.instance)
+            validate_tournament(candidate)
         except ApplicationError as error:
             field = error.field if error.field in self.fields else None
             self.add_error(field, error.message)
+        return data
 
 
 @admin.register(Tournament)

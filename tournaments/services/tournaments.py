@@ -16,6 +16,7 @@ from games.series.format import MatchFormat, SeriesError
 from players.models import Club
 from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
+from tournaments.events import TournamentRatedChanged, tournament_rated_changed
 from tournaments.models import (
     EntrantKind,
     Format,
@@ -210,10 +211,13 @@ def tournament_update(*, actor: Actor, tournament: Tournament, **fields: Any) ->
                 f"{rounds_paired} rounds are already paired: plan at least that many.",
                 field="rounds_planned",
             )
+    was_rated = tournament.rated
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean(tournament)
     tournament.save()
+    if tournament.rated != was_rated and tournament.rounds.exists():
+        tournament_rated_changed.send(TournamentRatedChanged(tournament.pk, tournament.rated))
     return tournament
 
 

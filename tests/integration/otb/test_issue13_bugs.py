@@ -161,3 +161,17 @@ def _score(a: int, b: int, draws: int = 0) -> Any:
     from games.series import MatchScore
 
     return MatchScore(a, b, draws)
+
+
+def test_unrating_a_tournament_replays_its_pool(make_event: Any, organizer: Any) -> None:
+    from tournaments.services import tournament_update
+
+    tournament = make_event(format="round_robin", entrants=4, match_format="single")
+    for board in boards(round_pair_next(actor=organizer, tournament=tournament)):
+        match_result_record(actor=organizer, pairing=board, expected_version=board.version,
+                            score=_score(1, 0))
+    assert RatingChange.objects.count() == 4
+    tournament = tournament_update(actor=organizer, tournament=tournament, rated=False)
+    assert RatingChange.objects.count() == 0 and not Rating.objects.exists()
+    tournament_update(actor=organizer, tournament=tournament, rated=True)
+    assert RatingChange.objects.count() == 4
