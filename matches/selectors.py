@@ -12,6 +12,7 @@ from games.engines import game_facts
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game, Termination
+from tournaments.models import Pairing, Tournament
 from tournaments.selectors import round_clock
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
@@ -31,8 +32,19 @@ RATED_GAME_FIELDS = (
 )
 
 
+def played_from(key: Sequence[Any], prefix: str = "") -> Q:
+    """Games at or after ``key`` in :data:`PLAYED_ORDER` (``prefix`` reaches the game from
+    another model, e.g. ``"game__"``)."""
+    names = [prefix + name for name in PLAYED_ORDER]
+    condition = Q(**{f"{names[-1]}__gte": key[-1]})
+    for name, value in zip(reversed(names[:-1]), reversed(key[:-1]), strict=True):
+        condition = Q(**{f"{name}__gt": value}) | (Q(**{name: value}) & condition)
+    return condition
+
+
 def rated_game_rows(*, club_id: int | None = None, games: Sequence[str] | None = None,
-                    game_id: int | None = None) -> QuerySet[Any]:
+                    game_id: int | None = None,
+                    from_key: Sequence[Any] | None = None) -> QuerySet[Any]:
     """The games that count for ratings (rated tournaments, two sides, not forfeited), in
     played order, as rows of :data:`RATED_GAME_FIELDS` (a game of a typed match score
     counts in its stored order)."""
@@ -45,6 +57,8 @@ def rated_game_rows(*, club_id: int | None = None, games: Sequence[str] | None =
         rows = rows.filter(game__in=list(games))
     if game_id is not None:
         rows = rows.filter(pk=game_id)
+    if from_key is not None:
+        rows = rows.filter(played_from(from_key))
     return rows.order_by(*PLAYED_ORDER).values_list(*RATED_GAME_FIELDS)
 
 
@@ -52,6 +66,17 @@ def played_key(game: Game) -> tuple[Any, ...]:
     """A game's place in :data:`PLAYED_ORDER` (its pairing and round loaded)."""
     round_ = game.pairing.round
     return (round_.created_at, round_.pk, game.pairing.board, game.number)
+
+
+def board_key(pairing: Pairing) -> tuple[Any, ...]:
+    """Where a board's games begin in :data:`PLAYED_ORDER`."""
+    return (pairing.round.created_at, pairing.round_id, pairing.board, 0)
+
+
+def tournament_key(tournament: Tournament) -> tuple[Any, ...] | None:
+    """Where a tournament's games begin in :data:`PLAYED_ORDER` (None: no round yet)."""
+    first = tournament.rounds.order_by("created_at", "id").first()
+    return None if first is None else (first.created_at, first.pk, 0, 0)
 
 
 def game_list() -> QuerySet[Game]:

@@ -28,13 +28,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Count
 from django.utils import timezone
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
 from matches.events import GamesChanged
 from matches.models import Game, Termination
-from matches.selectors import PLAYED_ORDER, played_key, rated_game_rows
+from matches.selectors import (
+    PLAYED_ORDER,
+    board_key,
+    played_from,
+    played_key,
+    rated_game_rows,
+    tournament_key,
+)
 from players.models import Club, Player, TeamMembership
 from players.permissions import Actor, ensure_can_manage_club
 from ratings.maths import elo
@@ -43,7 +51,7 @@ from ratings.maths.errors import RatingError
 from ratings.maths.glicko2 import Glicko2Config
 from ratings.models import RATING_FAMILIES, Rating, RatingChange, RatingSystem
 from tournaments.events import TournamentRatedChanged
-from tournaments.models import Tournament
+from tournaments.models import Pairing, Tournament
 
 Progress = Callable[[int], object]
 """Called with the number of games just rated (``tqdm.update`` fits)."""
@@ -207,7 +215,7 @@ def rating_apply_game(game: Game) -> list[RatingChange]:
     out_of_order = any(rating.system != config.system for rating in current.values()) or (
         _latest_key(club, family, players) > played_key(game))
     if out_of_order:
-        _recompute_pool(club, family, config)
+        _recompute_pool(club, family, config, start=played_key(game))
         return list(RatingChange.objects.filter(game_id=game.pk))
     last = {player: rating.last_played_at for player, rating in current.items()}
     rated = _GameLoader(club.pk, last).rated_games(rows)
@@ -230,9 +238,12 @@ def _latest_key(club: Club, family: str, players: set[Any]) -> tuple[Any, ...]:
 def on_tournament_rated_changed(event: TournamentRatedChanged) -> None:
     """A tournament's games start or stop counting: replay its pool."""
     tournament = Tournament.objects.select_related("club").get(pk=event.tournament_id)
+    start = tournament_key(tournament)
+    if start is None:
+        return
     with transaction.atomic():
         _recompute_pool(tournament.club, GAME_FAMILY[tournament.game],
-                        club_rating_config(tournament.club))
+                        club_rating_config(tournament.club), start=start)
 
 
 def on_games_changed(event: GamesChanged) -> None:
@@ -243,9 +254,11 @@ def on_games_changed(event: GamesChanged) -> None:
     if not tournament.rated:
         return
     if event.corrected:
+        pairing = Pairing.objects.select_related("round").get(pk=event.pairing_id)
         with transaction.atomic():
             config = club_rating_config(tournament.club)
-            _recompute_pool(tournament.club, GAME_FAMILY[tournament.game], config)
+            _recompute_pool(tournament.club, GAME_FAMILY[tournament.game], config,
+                            start=board_key(pairing))
         return
     for game in Game.objects.filter(pk__in=event.added).select_related(
             "pairing__round__tournament__club").order_by("number"):
@@ -322,7 +335,8 @@ def rating_recompute_after_correction(game: Game) -> PoolSummary:
     """Replay the pool of ``game`` after its result (or its tournament's rated flag) changed."""
     club = game.pairing.round.tournament.club
     with transaction.atomic():
-        return _recompute_pool(club, GAME_FAMILY[game.game], club_rating_config(club))
+        return _recompute_pool(club, GAME_FAMILY[game.game], club_rating_config(club),
+                               start=board_key(game.pairing))
 
 
 def _pools(club: Club | None, family: str | None) -> set[tuple[int, str]]:
@@ -342,9 +356,15 @@ def _pools(club: Club | None, family: str | None) -> set[tuple[int, str]]:
 
 
 def _recompute_pool(
-    club: Club, family: str, config: RatingConfig, progress: Progress | None = None
+    club: Club, family: str, config: RatingConfig, progress: Progress | None = None,
+    start: Sequence[Any] | None = None,
 ) -> PoolSummary:
+    """Rebuild a pool: all of it, or (``start``, a place in played order) from the first
+    affected game on, the earlier history kept as it is."""
     _lock_pool(club.pk, family)
+    if start is not None and not Rating.objects.filter(club=club, family=family).exclude(
+            system=config.system).exists():
+        return _replay_from(club, family, config, start)
     rows = rated_game_rows(club_id=club.pk, games=_engines_of(family))
     rated = _GameLoader(club.pk).rated_games(rows.iterator(chunk_size=10_000))
     played_at = {game.game_id: game.played_at for game in rated}
@@ -354,6 +374,54 @@ def _recompute_pool(
     _save_ratings(club, family, config, finals, {})
     _insert_history(club.pk, family, changes, played_at)
     return PoolSummary(club.pk, family, config.system, len(rated), len(finals))
+
+
+def _replay_from(club: Club, family: str, config: RatingConfig,
+                 start: Sequence[Any]) -> PoolSummary:
+    """Replay the games from ``start`` on: the players they touch (and those whose later
+    games were removed) start from their state before ``start``, read from their history;
+    everyone else's ratings stay."""
+    pool = RatingChange.objects.filter(club=club, family=family)
+    later = played_from(start, prefix="game__")
+    rows = list(rated_game_rows(club_id=club.pk, games=_engines_of(family), from_key=start))
+    sides = _GameLoader(club.pk).rated_games(rows)
+    counts = dict(pool.values_list("player_id").annotate(n=Count("id")).order_by())
+    current = {rating.player_id: rating
+               for rating in Rating.objects.select_for_update().filter(club=club, family=family)}
+    affected: set[Any] = {player for game in sides for side in game.sides for player in side}
+    affected |= set(pool.filter(later).values_list("player_id", flat=True))
+    affected |= {player for player, rating in current.items()  # lost games by cascade
+                 if rating.games != counts.get(player, 0)}
+    starting = _states_before(config, pool.filter(player_id__in=affected).exclude(later))
+    last = {player: state.last_played_at for player, state in starting.items()}
+    rated = _GameLoader(club.pk, last).rated_games(rows)
+    changes, finals = _replay(config, rated, starting)
+    pool.filter(later).delete()
+    Rating.objects.filter(club=club, family=family,
+                          player_id__in=affected - set(finals)).delete()
+    _save_ratings(club, family, config, finals,
+                  {player: current[player] for player in finals if player in current})
+    _insert_history(club.pk, family, changes, {game.game_id: game.played_at for game in rated})
+    return PoolSummary(club.pk, family, config.system, len(rated), len(finals))
+
+
+def _states_before(config: RatingConfig, changes: Any) -> dict[Any, _State]:
+    """Each player's state after their last change in ``changes`` (played order)."""
+    states: dict[Any, _State] = {}
+    for player, before, after, rd, volatility, moment in changes.order_by(
+            *[f"game__{name}" for name in PLAYED_ORDER]).values_list(
+            "player_id", "rating_before", "rating_after", "rd_after", "volatility_after",
+            "played_at"):
+        state = states.get(player)
+        if state is None:
+            # Elo counts the starting rating in the peak (the 2400 rule); Glicko-2 does not
+            peak = before if config.system == RatingSystem.ELO else after
+            state = states[player] = _State(after, rd, volatility, 0, moment, peak)
+        state.rating, state.rd, state.volatility = after, rd, volatility
+        state.games += 1
+        state.last_played_at = moment
+        state.peak = max(state.peak, after)
+    return states
 
 
 def _ticking(games: Sequence[RatedGame], progress: Progress | None) -> Iterator[RatedGame]:
