@@ -82,7 +82,7 @@ def test_corrections_and_deletions_replay_from_the_board(make_event: Any, organi
                         outcome="a_forfeit_win")  # its games go
     _same_as_a_full_rebuild()
     third = tournament.rounds.get(number=3).pairings.filter(entrant_b__isnull=False).last()
-    game_delete(actor=organizer, game=Game.objects.filter(pairing=third).first())
+    game_delete(actor=organizer, game=Game.objects.filter(pairing=third).earliest("number"))
     _same_as_a_full_rebuild()
     tournament = tournament_services.tournament_update(actor=organizer, tournament=tournament,
                                                        rated=False)
