@@ -14,9 +14,11 @@ from games.series.format import MatchScore
 from matches.services.results import match_result_record
 from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
-from tournaments.models import ByeKind, Entrant, Format, Outcome, Status, Tournament
+from players.services import player_create
+from tournaments.models import ByeKind, Entrant, Format, Outcome, Tournament
+from tournaments.services.entrants import entrant_register
 from tournaments.services.rounds import PlannedPairing, round_create
-from tournaments.services.tournaments import tournament_create
+from tournaments.services.tournaments import tournament_create, tournament_start
 
 _BYES = {"U": ByeKind.PAIRING_ALLOCATED, "F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT,
          "Z": ByeKind.ZERO}
@@ -53,16 +55,16 @@ def tournament_import_trf(
     )
     entrants: dict[int, Entrant] = {}
     for player in trf.players:
-        person, _ = Player.objects.get_or_create(
-            club=club, display_name=player.name.strip() or f"Player {player.start_rank}",
-            is_bot=False, defaults={"fide_id": player.fide_id},
-        )
-        entrants[player.start_rank] = Entrant.objects.create(
-            tournament=tournament, player=person, rating=player.rating or 0,
-            seed=player.start_rank,
-        )
-    tournament.status = Status.RUNNING
-    tournament.save(update_fields=["status", "updated_at"])
+        name = player.name.strip() or f"Player {player.start_rank}"
+        person = Player.objects.filter(club=club, display_name=name, is_bot=False).first()
+        if person is None:
+            person = player_create(actor=actor, display_name=name, club=club,
+                                   fide_id=player.fide_id)
+        entrants[player.start_rank] = entrant_register(
+            actor=actor, tournament=tournament, player=person, rating=player.rating or 0)
+    tournament = tournament_start(
+        actor=actor, tournament=tournament,
+        seeds={entrant.pk: rank for rank, entrant in entrants.items()})
     for index in range(paired):
         planned: list[PlannedPairing] = []
         results: list[tuple[str, int, int, int]] = []

@@ -236,8 +236,13 @@ def tournament_open_registration(*, actor: Actor, tournament: Tournament) -> Tou
 
 
 @transaction.atomic
-def tournament_start(*, actor: Actor, tournament: Tournament) -> Tournament:
-    """Close registration, number the entrants (seeds) and start; pair rounds separately."""
+def tournament_start(*, actor: Actor, tournament: Tournament,
+                     seeds: dict[int, int] | None = None) -> Tournament:
+    """Close registration, number the entrants (seeds) and start; pair rounds separately.
+
+    The seeds follow the pairing order (rating, then entry), unless ``seeds`` gives each
+    entrant's (by id) number, as an imported tournament does.
+    """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
@@ -254,10 +259,14 @@ def tournament_start(*, actor: Actor, tournament: Tournament) -> Tournament:
                                field="rounds_planned")
     if tournament.is_knockout and len(entrants) > 1024:
         raise ApplicationError("A knockout takes at most 1024 entrants.", field="entrants")
+    if seeds is not None and (set(seeds) != {e.pk for e in entrants}
+                              or len(set(seeds.values())) != len(seeds)
+                              or min(seeds.values()) < 1):
+        raise ApplicationError("Give every entrant its own seed, 1 or more.", field="entrants")
     tournament.entrants.update(seed=None)
     ordered = adapters.pairing_order(entrants)
     for seed, entrant in enumerate(ordered, start=1):
-        entrant.seed = seed
+        entrant.seed = seeds[entrant.pk] if seeds is not None else seed
     type(ordered[0]).objects.bulk_update(ordered, ["seed"])
     tournament.status = Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
