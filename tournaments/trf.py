@@ -83,7 +83,7 @@ class TrfTournament:
     @property
     def total_rounds(self) -> int | None:
         for words in self._extension_words("XXR"):
-            if words and words[0].isdigit():
+            if words and words[0].isascii() and words[0].isdigit():
                 return int(words[0])
         return None
 
@@ -106,7 +106,7 @@ class TrfTournament:
     def forbidden(self) -> set[frozenset[int]]:
         pairs: set[frozenset[int]] = set()
         for words in self._extension_words("XXP"):
-            ids = [int(word) for word in words if word.isdigit()]
+            ids = [int(word) for word in words if word.isascii() and word.isdigit()]
             pairs.update(frozenset((a, b)) for a in ids for b in ids if a < b)
         return pairs
 
@@ -137,7 +137,7 @@ def _read_player(line: str, line_number: int) -> TrfPlayer:
         text = padded[start:end].strip()
         if not text:
             return None
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise TrfError(f"line {line_number}: {what} {text!r} is not a number")
         return int(text)
 
@@ -149,7 +149,7 @@ def _read_player(line: str, line_number: int) -> TrfPlayer:
     while offset < len(line):
         block = line[offset : offset + ROUND_WIDTH].ljust(ROUND_WIDTH)
         opponent_text = block[2:6].strip()
-        if opponent_text and not opponent_text.isdigit():
+        if opponent_text and not (opponent_text.isascii() and opponent_text.isdigit()):
             raise TrfError(
                 f"line {line_number}: round {len(rounds) + 1} opponent {opponent_text!r} "
                 "is not a number"
