@@ -18,7 +18,7 @@ from django.utils.html import format_html
 
 from config.errors import ApplicationError
 from games.series.format import MatchScore
-from matches.admin_games import GameAdmin  # noqa: F401  (registers the game admin)
+from matches.admin_games import GameAdmin, winner_letter  # noqa: F401  (GameAdmin registers)
 from matches.clock_services import round_clock_advice
 from matches.models import Game, Termination
 from matches.selectors import round_sheet
@@ -285,16 +285,11 @@ class RoundAdmin(ClubScopedAdmin):
                 self.message_user(request, result.warning, messages.WARNING)
 
 
-class GameInline(OrganizerInline):
-    """The games of the match, read-only (add games with "Add a game")."""
+class ReadOnlyInline(OrganizerInline):
+    """Rows shown on a board's page that only the services write."""
 
-    model = Game
-    fields = ("number", "first_side", "winner", "termination", "move_count", "has_record",
-              "played_at", "recorded_by")
-    readonly_fields = fields
     extra = 0
     can_delete = False
-    ordering = ["number"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -302,9 +297,19 @@ class GameInline(OrganizerInline):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+
+class GameInline(ReadOnlyInline):
+    """The games of the match, read-only (add games with "Add a game")."""
+
+    model = Game
+    fields = ("number", "first_side", "winner", "termination", "move_count", "has_record",
+              "played_at", "recorded_by")
+    readonly_fields = fields
+    ordering = ["number"]
+
     @admin.display(description="winner")
     def winner(self, obj: Game) -> str:
-        return {0: "A", 1: "B", None: "draw"}.get(obj.winner_side, "?")
+        return winner_letter(obj)
 
     @admin.display(description="record", boolean=True)
     def has_record(self, obj: Game) -> bool:
@@ -322,22 +327,14 @@ def _snapshot_text(snapshot: dict[str, Any]) -> str:
     return f"{label}{score} (version {snapshot.get('version', '?')})"
 
 
-class ResultChangeInline(OrganizerInline):
+class ResultChangeInline(ReadOnlyInline):
     """The board's change log: who changed the result, when, from what to what."""
 
     model = ResultChange
     fields = ("changed_at", "changed_by", "before_text", "after_text", "warning")
     readonly_fields = fields
-    extra = 0
-    can_delete = False
     verbose_name = "result change"
     verbose_name_plural = "change log"
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.display(description="before")
     def before_text(self, obj: ResultChange) -> str:

@@ -22,6 +22,10 @@ from players.admin import ClubScopedAdmin
 from players.models import Club
 
 
+def winner_letter(game: Game) -> str:
+    return {0: "A", 1: "B", None: "draw"}.get(game.winner_side, "?")
+
+
 @admin.register(Game)
 class GameAdmin(ClubScopedAdmin):
     list_display = ["__str__", "game", "winner", "termination", "move_count", "played_at",
@@ -48,7 +52,7 @@ class GameAdmin(ClubScopedAdmin):
 
     @admin.display(description="winner")
     def winner(self, obj: Game) -> str:
-        return {0: "A", 1: "B", None: "draw"}.get(obj.winner_side, "?")
+        return winner_letter(obj)
 
     @admin.display(description="pairing")
     def pairing_link(self, obj: Game) -> str:
