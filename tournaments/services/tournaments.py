@@ -46,8 +46,12 @@ def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
-    """The tournament row, locked until the transaction ends (serialises its writers)."""
-    return Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+    """The tournament row, locked until the transaction ends (serialises its writers).
+
+    Only the tournament's own row (``of=("self",)``): the club comes along unlocked, so
+    the tournaments of one club, and the club itself, are written independently."""
+    return (Tournament.objects.select_for_update(of=("self",)).select_related("club")
+            .get(pk=tournament.pk))
 
 
 def _unique_slug(club: Club, name: str, exclude: int | None = None) -> str:
