@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from config.bounds import MAX_MATCH_GAMES
 from games.engines import ENGINE_NAMES
 
 
@@ -71,6 +72,8 @@ class Game(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["pairing", "number"], name="game_number_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(condition=Q(number__lte=MAX_MATCH_GAMES),
+                                   name="game_number_bounded"),
             models.CheckConstraint(condition=Q(first_side__in=(0, 1)), name="game_first_side"),
             models.CheckConstraint(
                 condition=Q(winner_side__isnull=True) | Q(winner_side__in=(0, 1)),

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from config.bounds import MAX_MATCH_GAMES, MAX_ROUNDS
 from games.engines import ENGINE_NAMES, game_facts
 from players.models import Club, Player, Team
 
@@ -98,6 +99,11 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__gte=1),
                 name="tournament_rounds_planned_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__lte=MAX_ROUNDS),
+                name="tournament_rounds_planned_bounded",
+                violation_error_message=f"A tournament has at most {MAX_ROUNDS} rounds.",
             ),
             models.CheckConstraint(
                 condition=Q(third_place_match=False) | Q(format=Format.KNOCKOUT),
@@ -205,6 +211,8 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(number__lte=MAX_ROUNDS),
+                                   name="round_number_bounded"),
         ]
 
     def __str__(self) -> str:
@@ -301,6 +309,11 @@ class Pairing(models.Model):
                 name="pairing_draw_score_level",
             ),
             models.CheckConstraint(condition=Q(version__gte=1), name="pairing_version_positive"),
+            models.CheckConstraint(
+                condition=Q(wins_a__lte=MAX_MATCH_GAMES - F("wins_b") - F("draws")),
+                name="pairing_games_bounded",
+                violation_error_message=f"A match has at most {MAX_MATCH_GAMES} games.",
+            ),
         ]
 
     def __str__(self) -> str:

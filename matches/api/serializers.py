@@ -4,6 +4,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.bounds import MAX_CLOCK_SECONDS
 from config.errors import ApplicationError
 from matches.models import Game, Termination
 from matches.services.results import parse_game_record
@@ -36,8 +37,10 @@ class GameInput(serializers.Serializer[Game]):
                                           default=Termination.NORMAL)
     record = serializers.JSONField(required=False, allow_null=True,
                                    help_text="A game record (GAMES.md section 5).")
-    clock_left = serializers.ListField(child=serializers.FloatField(min_value=0),
-                                       required=False, allow_null=True)
+    clock_left = serializers.ListField(
+        child=serializers.FloatField(min_value=0, max_value=MAX_CLOCK_SECONDS),
+        max_length=6, required=False, allow_null=True,
+        help_text="Seconds left on each seat's clock (at most one number per seat).")
 
     def validate_record(self, value: Any) -> Any:
         if isinstance(value, str):

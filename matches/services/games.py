@@ -18,8 +18,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from config.bounds import MAX_CLOCK_SECONDS, MAX_MATCH_GAMES
 from config.errors import ApplicationError, ConflictError
-from games.engines import EngineError, game_facts
+from games.engines import EngineError, game_facts, get_engine
 from games.series import MatchScore, SeriesError, check_record, game_roles
 from matches.events import GamesChanged, games_changed_send
 from matches.models import Game, Termination
@@ -110,6 +111,9 @@ def game_record(
         fmt.check_next_game(score)
     except SeriesError as error:
         raise ApplicationError(str(error), field="result") from None
+    if next_number > MAX_MATCH_GAMES:
+        raise ApplicationError(f"A match has at most {MAX_MATCH_GAMES} games.", field="result")
+    clock_left = clock_left_clean(tournament, clock_left)
     roles = game_roles(tournament.game, next_number - 1, duplicate=fmt.duplicate)
     winner_side, detail, moves = _winner(tournament, roles.first_side, result, record,
                                          next_number)
@@ -143,6 +147,27 @@ def game_record(
 
 
 GAME_RESULTS = ("a", "b", "draw")
+
+
+def clock_left_clean(tournament: Tournament, clock_left: Any) -> list[float] | None:
+    """Seconds left on each seat's clock: at most one finite number per seat, from 0 to
+    :data:`MAX_CLOCK_SECONDS` (None or an empty list: not recorded)."""
+    if clock_left is None or (isinstance(clock_left, list | tuple) and not clock_left):
+        return None
+    seats = get_engine(tournament.game).seat_count(**tournament.game_options)
+    if not isinstance(clock_left, list | tuple) or len(clock_left) > seats:
+        raise ApplicationError(
+            f"clock_left lists the seconds left on each seat's clock: at most {seats} "
+            "numbers.", field="clock_left")
+    cleaned = []
+    for value in clock_left:
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not 0 <= value <= MAX_CLOCK_SECONDS:
+            raise ApplicationError(
+                f"clock_left: {value!r} is not a number of seconds from 0 to "
+                f"{MAX_CLOCK_SECONDS}.", field="clock_left")
+        cleaned.append(float(value))
+    return cleaned
 
 
 @transaction.atomic

@@ -38,6 +38,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from config.bounds import MAX_MATCH_GAMES
 from config.errors import ApplicationError, ConflictError
 from games.engines import game_facts
 from games.series.format import MatchFormat, MatchScore, SeriesError
@@ -73,7 +74,14 @@ def result_snapshot(pairing: Pairing) -> dict[str, Any]:
 
 
 def match_format_of(tournament: Tournament) -> MatchFormat:
-    return MatchFormat.from_dict(tournament.match_format or {})
+    """The tournament's match format; a first-to-N stored without a cap (before the
+    bound) plays at most :data:`MAX_MATCH_GAMES` games."""
+    match_format = MatchFormat.from_dict(tournament.match_format or {})
+    if match_format.kind == "first_to" and match_format.max_games is None:
+        cap = max(MAX_MATCH_GAMES, match_format.games)
+        match_format = MatchFormat("first_to", match_format.games, cap,
+                                   match_format.duplicate)
+    return match_format
 
 
 def match_score(winners: list[int | None]) -> MatchScore:
@@ -120,6 +128,9 @@ def _resolve(
                                "a forfeit outcome.", field="score")
     if score.draws and not game_facts(tournament.game).draws_possible:
         raise ApplicationError(no_draw_message(tournament.game), field="draws")
+    if score.games > MAX_MATCH_GAMES:
+        raise ApplicationError(f"A match has at most {MAX_MATCH_GAMES} games, not "
+                               f"{score.games}.", field="score")
     try:
         match_format.check_final(score)
         winner = match_format.winner(score)

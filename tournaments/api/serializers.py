@@ -4,6 +4,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.bounds import MAX_ROUNDS, MAX_TIEBREAKS
 from games.engines import ENGINE_NAMES
 from players.models import Club, Player, Team
 from tournaments.models import (
@@ -42,10 +43,12 @@ class TournamentInput(serializers.Serializer[Tournament]):
     points_draw = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
     points_loss = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
     points_bye = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
+    tiebreaks = serializers.ListField(child=serializers.CharField(max_length=40),
+                                      max_length=MAX_TIEBREAKS, required=False)
     rated = serializers.BooleanField(required=False)
     clock = serializers.CharField(max_length=40, required=False, allow_blank=True)
-    rounds_planned = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False,
+                                              allow_null=True)
     third_place_match = serializers.BooleanField(required=False)
     grand_final_reset = serializers.BooleanField(required=False)
 

@@ -19,7 +19,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services.tournaments import lock_tournament
+from tournaments.services.tournaments import check_entrant_count, lock_tournament
 
 
 def _last_round_number(tournament: Tournament) -> int:
@@ -61,6 +61,7 @@ def entrant_register(
     if existing.exists():
         raise ApplicationError(f"{player or team} is already entered.",
                                field="player" if player else "team")
+    check_entrant_count(tournament, tournament.entrants.count() + 1)
     entrant = Entrant(tournament=tournament, player=player, team=team, rating=rating,
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
 
+from config.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
 from config.errors import ApplicationError
 from games.clocks.errors import ClockError
 from games.clocks.setting import format_setting, parse_setting
@@ -99,7 +101,51 @@ def _clean_match_format(tournament: Tournament) -> None:
             match_format = MatchFormat.from_dict(value)
     except SeriesError as error:
         raise ApplicationError(str(error), field="match_format") from None
-    tournament.match_format = match_format.to_dict()
+    tournament.match_format = bounded_match_format(match_format).to_dict()
+
+
+def bounded_match_format(match_format: MatchFormat) -> MatchFormat:
+    """``match_format`` within :data:`MAX_MATCH_GAMES` games: a first-to-N without a cap
+    gets that cap; a longer format is refused."""
+    longest = match_format.max_games_needed()
+    if longest is None and match_format.games <= MAX_MATCH_GAMES:
+        return replace(match_format, max_games=MAX_MATCH_GAMES)
+    if longest is None or longest > MAX_MATCH_GAMES:
+        raise ApplicationError(
+            f"A match has at most {MAX_MATCH_GAMES} games; {match_format.describe()} "
+            f"{'needs more' if longest is None else f'can take {longest}'}.",
+            field="match_format",
+        )
+    return match_format
+
+
+def round_robin_rounds(entrants: int, *, double: bool) -> int:
+    """Rounds of a round robin of ``entrants`` (Berger tables: a rest round each when odd)."""
+    rounds = entrants - 1 if entrants % 2 == 0 else entrants
+    return rounds * (2 if double else 1)
+
+
+def max_entrants(tournament: Tournament) -> int:
+    """The most entrants ``tournament``'s format takes: :data:`MAX_ENTRANTS`, or as many as
+    a round robin plays in :data:`MAX_ROUNDS` rounds."""
+    if not tournament.is_round_robin:
+        return MAX_ENTRANTS
+    double = tournament.format == Format.DOUBLE_ROUND_ROBIN
+    count = 2
+    while round_robin_rounds(count + 1, double=double) <= MAX_ROUNDS:
+        count += 1
+    return count
+
+
+def check_entrant_count(tournament: Tournament, count: int) -> None:
+    """Refuse ``count`` entrants if the tournament's format cannot take them."""
+    most = max_entrants(tournament)
+    if count > most:
+        kind = Format(tournament.format).label.lower()
+        why = f" (it would need more than {MAX_ROUNDS} rounds)" if tournament.is_round_robin \
+            else ""
+        raise ApplicationError(f"A {kind} takes at most {most} entrants{why}.",
+                               field="entrants")
 
 
 def _clean_points(tournament: Tournament) -> None:
@@ -150,6 +196,9 @@ def _clean_format(tournament: Tournament) -> None:
         )
     if tournament.rounds_planned is not None and tournament.rounds_planned < 1:
         raise ApplicationError("Plan at least one round.", field="rounds_planned")
+    if tournament.rounds_planned is not None and tournament.rounds_planned > MAX_ROUNDS:
+        raise ApplicationError(f"A tournament has at most {MAX_ROUNDS} rounds.",
+                               field="rounds_planned")
     tournament.clock = clock_text_clean(tournament.clock, field="clock")
     tournament.name = (tournament.name or "").strip()
     if not tournament.name:
@@ -261,8 +310,7 @@ def tournament_start(*, actor: Actor, tournament: Tournament,
     if tournament.format == Format.SWISS and not tournament.rounds_planned:
         raise ApplicationError("A Swiss tournament needs its number of rounds (rounds_planned).",
                                field="rounds_planned")
-    if tournament.is_knockout and len(entrants) > 1024:
-        raise ApplicationError("A knockout takes at most 1024 entrants.", field="entrants")
+    check_entrant_count(tournament, len(entrants))
     if seeds is not None and (set(seeds) != {e.pk for e in entrants}
                               or len(set(seeds.values())) != len(seeds)
                               or min(seeds.values()) < 1):
