@@ -82,11 +82,10 @@ def test_the_same_tournament_still_waits(club_a: Any) -> None:
     holder.start()
     try:
         assert locked.wait(timeout=10)
-        with pytest.raises(OperationalError, match="lock timeout"):
-            with transaction.atomic():
-                with connection.cursor() as cursor:
-                    cursor.execute("SET LOCAL lock_timeout = '300ms'")
-                services.tournament_update(actor=alice, tournament=cup, name="Renamed")
+        with pytest.raises(OperationalError, match="lock timeout"), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '300ms'")
+            services.tournament_update(actor=alice, tournament=cup, name="Renamed")
     finally:
         release.set()
         holder.join(timeout=30)
