@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -10,9 +11,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from config.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
 from config.errors import ApplicationError
 from players.models import BotKind, Club, Player, Team, TeamMembership
 from players.permissions import Actor, ensure_can_manage_club
+from players.selectors import users_by_names
 
 _PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings", "fide_id"}
 
@@ -25,12 +28,29 @@ def _unique_slug(name: str) -> str:
     return slug
 
 
+def _organizer_accounts(organizers: Sequence[Any]) -> list[Any]:
+    """The accounts of ``organizers`` (accounts, or user names looked up in one query),
+    within :data:`MAX_CLUB_ORGANIZERS` and each once. Called after the permission check,
+    so that only those who may change the club learn which user names exist."""
+    if len(organizers) > MAX_CLUB_ORGANIZERS:
+        raise ApplicationError(f"A club has at most {MAX_CLUB_ORGANIZERS} organizers.",
+                               field="organizers")
+    names = [name for name in organizers if isinstance(name, str)]
+    found = iter(users_by_names(names)) if names else iter(())
+    accounts = [next(found) if isinstance(item, str) else item for item in organizers]
+    if len({user.pk for user in accounts}) != len(accounts):
+        raise ApplicationError("An organizer is listed twice.", field="organizers")
+    return accounts
+
+
 @transaction.atomic
 def club_create(
-    *, actor: Actor, name: str, organizers: list[Any] | None = None
+    *, actor: Actor, name: str, organizers: Sequence[Any] | None = None
 ) -> Club:
+    """A new club (site administrators); ``organizers`` are accounts or user names."""
     if not getattr(actor, "is_superuser", False):
         raise PermissionDenied("Only site administrators may create clubs.")
+    organizers = _organizer_accounts(organizers or [])
     club = Club(name=name.strip(), slug=_unique_slug(name))
     club.full_clean()
     club.save()
@@ -42,18 +62,20 @@ def club_create(
 @transaction.atomic
 def club_update(
     *, actor: Actor, club: Club, name: str | None = None,
-    organizers: list[Any] | None = None,
+    organizers: Sequence[Any] | None = None,
 ) -> Club:
     """Rename a club or change its organizers (its rating settings belong to the ratings
     app: ``ratings.services.club_rating_settings_update``)."""
     ensure_can_manage_club(actor, club)
+    if organizers is not None:
+        if not organizers:
+            raise ApplicationError("A club needs at least one organizer.", field="organizers")
+        organizers = _organizer_accounts(organizers)
     if name is not None:
         club.name = name.strip()
     club.full_clean()
     club.save()
     if organizers is not None:
-        if not organizers:
-            raise ApplicationError("A club needs at least one organizer.", field="organizers")
         club.organizers.set(organizers)
     return club
 
@@ -97,17 +119,30 @@ def player_update(*, actor: Actor, player: Player, **fields: Any) -> Player:
     return player
 
 
+def _check_members(members: Sequence[Player], current: int = 0) -> None:
+    if current + len(members) > MAX_TEAM_MEMBERS:
+        raise ApplicationError(f"A team has at most {MAX_TEAM_MEMBERS} members at a time.",
+                               field="members")
+    if len({player.pk for player in members}) != len(members):
+        raise ApplicationError("A player is listed twice.", field="members")
+
+
 @transaction.atomic
 def team_create(
-    *, actor: Actor, name: str, club: Club, members: list[Player] | None = None,
+    *, actor: Actor, name: str, club: Club, members: Sequence[Player] | None = None,
     joined_on: dt.date | None = None,
 ) -> Team:
+    """A new team of ``club`` with its first ``members`` (checked together, then written
+    in one insert)."""
     ensure_can_manage_club(actor, club)
+    members = list(members or [])
+    _check_members(members)
     team = Team(name=name.strip(), club=club)
     team.full_clean()
     team.save()
-    for player in members or []:
-        team_add_member(actor=actor, team=team, player=player, joined_on=joined_on)
+    day = joined_on or timezone.localdate()
+    TeamMembership.objects.bulk_create(
+        TeamMembership(team=team, player=player, joined_on=day) for player in members)
     return team
 
 
@@ -126,6 +161,8 @@ def team_add_member(
     *, actor: Actor, team: Team, player: Player, joined_on: dt.date | None = None
 ) -> TeamMembership:
     ensure_can_manage_club(actor, team.club)
+    _check_members([player], TeamMembership.objects.filter(
+        team=team, left_on__isnull=True).exclude(player=player).count())
     membership = TeamMembership(
         team=team, player=player, joined_on=joined_on or timezone.localdate()
     )

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
+from config.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
 from players.models import BotKind, Club, Player, Team, TeamMembership
 
 
@@ -27,9 +27,9 @@ class ClubOutput(serializers.ModelSerializer[Club]):
 
 class ClubInput(serializers.Serializer[Club]):
     name = serializers.CharField(max_length=120)
-    organizers = serializers.SlugRelatedField(
-        many=True, slug_field="username", queryset=get_user_model().objects.all(), required=False
-    )
+    organizers = serializers.ListField(
+        child=serializers.CharField(max_length=150), max_length=MAX_CLUB_ORGANIZERS,
+        required=False, help_text="The organizers' user names.")
     rating_settings = serializers.JSONField(
         required=False, help_text="Read-only here: PUT /api/clubs/{id}/rating-settings/ "
         "changes it (and rebuilds the club's ratings).")
@@ -76,9 +76,9 @@ class TeamOutput(serializers.ModelSerializer[Team]):
 class TeamInput(serializers.Serializer[Team]):
     name = serializers.CharField(max_length=120)
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-    members = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), many=True, required=False
-    )
+    members = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), max_length=MAX_TEAM_MEMBERS,
+        required=False, help_text="Player ids.")
 
 
 class TeamMemberInput(serializers.Serializer[TeamMembership]):

@@ -13,7 +13,7 @@ from config.errors import ApplicationError
 from players import selectors, services
 from players.api import serializers as s
 from players.api.base import ReadViewSet
-from players.models import Player, Team
+from players.models import Player
 
 
 class PlayerFilter(filters.FilterSet):
@@ -35,7 +35,7 @@ class ClubViewSet(ReadViewSet):
         data = self.parse(request)
         data.pop("rating_settings", None)
         club = services.club_create(actor=request.user, **data)
-        return self.answer(club, status.HTTP_201_CREATED)
+        return self.answer(self.get_queryset().get(pk=club.pk), status.HTTP_201_CREATED)
 
     @extend_schema(request=s.ClubInput, responses=s.ClubOutput)
     def partial_update(self, request: Request, pk: str) -> Response:
@@ -45,7 +45,7 @@ class ClubViewSet(ReadViewSet):
                 "Rating settings change with PUT /api/clubs/{id}/rating-settings/, which "
                 "rebuilds the club's ratings.", field="rating_settings")
         club = services.club_update(actor=request.user, club=self.get_object(), **data)
-        return self.answer(club)
+        return self.answer(self.get_queryset().get(pk=club.pk))
 
 
 @extend_schema(tags=["players"])
@@ -85,15 +85,18 @@ class TeamViewSet(ReadViewSet):
 
     @extend_schema(request=s.TeamInput, responses={201: s.TeamOutput})
     def create(self, request: Request) -> Response:
-        team = services.team_create(actor=request.user, **self.parse(request))
-        return self.answer(Team.objects.get(pk=team.pk), status.HTTP_201_CREATED)
+        data = self.parse(request)
+        if "members" in data:
+            data["members"] = selectors.players_by_ids(data["members"])
+        team = services.team_create(actor=request.user, **data)
+        return self.answer(self.get_queryset().get(pk=team.pk), status.HTTP_201_CREATED)
 
     @extend_schema(request=s.TeamInput, responses=s.TeamOutput)
     def partial_update(self, request: Request, pk: str) -> Response:
         data = self.parse(request, partial=True)
         team = services.team_update(actor=request.user, team=self.get_object(),
                                     name=data.get("name"))
-        return self.answer(team)
+        return self.answer(self.get_queryset().get(pk=team.pk))
 
     @extend_schema(request=s.TeamMemberInput, responses=s.TeamOutput)
     @action(detail=True, methods=["post"], url_path="add-member")

@@ -81,6 +81,6 @@ def test_team_create_is_atomic(club_a: Any, club_b: Any) -> None:
         services.team_remove_member(actor=actor, team=Team.objects.create(name="Z", club=club_a),
                                     player=ada)
     Team.objects.all().delete()
-    with pytest.raises(ValidationError), transaction.atomic():
+    with pytest.raises(ApplicationError, match="listed twice"), transaction.atomic():
         services.team_create(actor=actor, name="T", club=club_a, members=[ada, ada])
     assert not Team.objects.exists()
