@@ -11,6 +11,7 @@ from rest_framework import status
 from rest_framework.decorators import action, api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config.errors import ApplicationError
@@ -78,11 +79,15 @@ class PairingGamesView(APIView):
     """GET: the games of a pairing's match (ETag: the pairing version). POST: add the next
     game (organizers of the club; send ``version`` or If-Match, a stale one gets 409)."""
 
+    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+
     @extend_schema(tags=["games"], responses=s.GameDetailOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
         pairing = get_object_or_404(Pairing, pk=pk)
-        games = selectors.games_filtered(pairing=pairing.pk)
-        response = Response(s.GameDetailOutput(games, many=True).data)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(selectors.games_filtered(pairing=pairing.pk),
+                                           request, view=self)
+        response = paginator.get_paginated_response(s.GameDetailOutput(page, many=True).data)
         response["ETag"] = _etag(pairing)
         return response
 

@@ -133,17 +133,20 @@ class TournamentViewSet(ReadViewSet):
         return Response({"entrant_a": data["entrant_a"].pk, "entrant_b": data["entrant_b"].pk},
                         status=status.HTTP_201_CREATED)
 
+    def _page(self, items: Any, serializer_class: type[Any]) -> Response:
+        """One page of a nested list (``?page=``), like every other list of the API."""
+        page = self.paginate_queryset(items)
+        return self.get_paginated_response(serializer_class(page, many=True).data)
+
     @extend_schema(responses=s.EntrantOutput(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    @action(detail=True, methods=["get"], filter_backends=[])
     def entrants(self, request: Request, pk: str) -> Response:
-        entrants = selectors.entrant_list(self.get_object())
-        return Response(s.EntrantOutput(entrants, many=True).data)
+        return self._page(selectors.entrant_list(self.get_object()), s.EntrantOutput)
 
     @extend_schema(responses=s.RoundOutput(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    @action(detail=True, methods=["get"], filter_backends=[])
     def rounds(self, request: Request, pk: str) -> Response:
-        rounds = selectors.round_list(self.get_object())
-        return Response(s.RoundOutput(rounds, many=True).data)
+        return self._page(selectors.round_list(self.get_object()), s.RoundOutput)
 
     @extend_schema(responses=s.StandingsOutput)
     @action(detail=True, methods=["get"])

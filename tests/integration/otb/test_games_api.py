@@ -24,7 +24,7 @@ def test_add_games_with_version_and_if_match(paired: Any, organizer: Any,
     api = as_user(organizer)
     url = f"/api/pairings/{pairing.pk}/games/"
     listed = api.get(url)
-    assert listed.status_code == 200 and listed["ETag"] == '"1"' and listed.json() == []
+    assert listed.status_code == 200 and listed["ETag"] == '"1"' and listed.json()["results"] == []
     answer = api.post(url, {"version": 1, "result": "a"}, format="json")
     assert answer.status_code == 201, answer.json()
     assert answer.json()["version"] == 2 and answer["ETag"] == '"2"'
