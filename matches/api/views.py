@@ -79,7 +79,7 @@ class PairingGamesView(APIView):
     """GET: the games of a pairing's match (ETag: the pairing version). POST: add the next
     game (organizers of the club; send ``version`` or If-Match, a stale one gets 409)."""
 
-    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+    pagination_class: Any = api_settings.DEFAULT_PAGINATION_CLASS
 
     @extend_schema(tags=["games"], responses=s.GameDetailOutput(many=True))
     def get(self, request: Request, pk: int) -> Response:
