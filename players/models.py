@@ -17,6 +17,11 @@ class Club(models.Model):
     rating_settings = models.JSONField(
         default=dict, blank=True, help_text="Overrides of the rating system defaults."
     )
+    open_entries = models.BooleanField(
+        default=False,
+        help_text="Organizers of other clubs may enter this club's players and teams in "
+        "their tournaments, and its players in their teams.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

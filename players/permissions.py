@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
@@ -34,6 +35,28 @@ def ensure_can_manage_club(user: Any, club: Club | None) -> None:
     if not can_manage_club(user, club):
         name = club.name if club is not None else "players without a club"
         raise PermissionDenied(f"Only the organizers of {name} may change this.")
+
+
+def may_enter_from(user: Any, host: Club, club: Club | None) -> bool:
+    """May ``user`` put a player or team of ``club`` into a tournament or team of ``host``?
+
+    Yes for the host's own players and teams, for those of a club ``user`` organizes as
+    well (superusers: every club, and players without a club), and for those of a club
+    that accepts entries by other clubs (``Club.open_entries``, set by its organizers).
+    """
+    if club is not None and club.pk == host.pk:
+        return True
+    if can_manage_club(user, club):
+        return True
+    return club is not None and club.open_entries
+
+
+def clubs_of(items: Iterable[Any]) -> list[Club | None]:
+    """The distinct clubs of players or teams (None for a player without a club), read in
+    one query."""
+    ids = {item.club_id for item in items}
+    found = Club.objects.in_bulk([pk for pk in ids if pk is not None])
+    return [found[pk] if pk is not None else None for pk in sorted(ids, key=lambda i: i or 0)]
 
 
 def managed_clubs(user: Any) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -14,10 +14,26 @@ from django.utils.text import slugify
 from config.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
 from config.errors import ApplicationError
 from players.models import BotKind, Club, Player, Team, TeamMembership
-from players.permissions import Actor, ensure_can_manage_club
+from players.permissions import Actor, clubs_of, ensure_can_manage_club, may_enter_from
 from players.selectors import users_by_names
 
 _PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings", "fide_id"}
+
+
+def ensure_may_enter_from(user: Actor, host: Club, clubs: Iterable[Club | None], *,
+                          field: str) -> None:
+    """Raise :class:`ApplicationError` (naming ``field``) for the first club of ``clubs``
+    whose players and teams ``user`` may not put into ``host``'s tournaments and teams."""
+    for club in clubs:
+        if may_enter_from(user, host, club):
+            continue
+        if club is None:
+            raise ApplicationError("Players without a club are entered only by site "
+                                   "administrators.", field=field)
+        raise ApplicationError(
+            f"{club.name} does not accept entries by other clubs: only its organizers may "
+            f"enter its players and teams in {host.name}'s tournaments and teams (they can "
+            "allow it with the club's open entries setting).", field=field)
 
 
 def _unique_slug(name: str) -> str:
@@ -45,13 +61,14 @@ def _organizer_accounts(organizers: Sequence[Any]) -> list[Any]:
 
 @transaction.atomic
 def club_create(
-    *, actor: Actor, name: str, organizers: Sequence[Any] | None = None
+    *, actor: Actor, name: str, organizers: Sequence[Any] | None = None,
+    open_entries: bool = False,
 ) -> Club:
     """A new club (site administrators); ``organizers`` are accounts or user names."""
     if not getattr(actor, "is_superuser", False):
         raise PermissionDenied("Only site administrators may create clubs.")
     organizers = _organizer_accounts(organizers or [])
-    club = Club(name=name.strip(), slug=_unique_slug(name))
+    club = Club(name=name.strip(), slug=_unique_slug(name), open_entries=bool(open_entries))
     club.full_clean()
     club.save()
     if organizers:
@@ -62,11 +79,14 @@ def club_create(
 @transaction.atomic
 def club_update(
     *, actor: Actor, club: Club, name: str | None = None,
-    organizers: Sequence[Any] | None = None,
+    organizers: Sequence[Any] | None = None, open_entries: bool | None = None,
 ) -> Club:
-    """Rename a club or change its organizers (its rating settings belong to the ratings
-    app: ``ratings.services.club_rating_settings_update``)."""
+    """Rename a club, change its organizers or whether other clubs may enter its players
+    and teams (its rating settings belong to the ratings app:
+    ``ratings.services.club_rating_settings_update``)."""
     ensure_can_manage_club(actor, club)
+    if open_entries is not None:
+        club.open_entries = bool(open_entries)
     if organizers is not None:
         if not organizers:
             raise ApplicationError("A club needs at least one organizer.", field="organizers")
@@ -137,6 +157,7 @@ def team_create(
     ensure_can_manage_club(actor, club)
     members = list(members or [])
     _check_members(members)
+    ensure_may_enter_from(actor, club, clubs_of(members), field="members")
     team = Team(name=name.strip(), club=club)
     team.full_clean()
     team.save()
@@ -163,6 +184,7 @@ def team_add_member(
     ensure_can_manage_club(actor, team.club)
     _check_members([player], TeamMembership.objects.filter(
         team=team, left_on__isnull=True).exclude(player=player).count())
+    ensure_may_enter_from(actor, team.club, clubs_of([player]), field="player")
     membership = TeamMembership(
         team=team, player=player, joined_on=joined_on or timezone.localdate()
     )

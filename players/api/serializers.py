@@ -19,7 +19,8 @@ class ClubOutput(serializers.ModelSerializer[Club]):
 
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "organizers", "rating_settings", "created_at"]
+        fields = ["id", "name", "slug", "organizers", "rating_settings", "open_entries",
+                  "created_at"]
 
     def get_organizers(self, club: Club) -> list[str]:
         return [organizer_name(user) for user in club.organizers.all()]
@@ -30,6 +31,9 @@ class ClubInput(serializers.Serializer[Club]):
     organizers = serializers.ListField(
         child=serializers.CharField(max_length=150), max_length=MAX_CLUB_ORGANIZERS,
         required=False, help_text="The organizers' user names.")
+    open_entries = serializers.BooleanField(
+        required=False, help_text="Organizers of other clubs may enter this club's players "
+        "and teams in their tournaments and teams.")
     rating_settings = serializers.JSONField(
         required=False, help_text="Read-only here: PUT /api/clubs/{id}/rating-settings/ "
         "changes it (and rebuilds the club's ratings).")

@@ -7,7 +7,8 @@ from django.db.models import Max
 
 from config.errors import ApplicationError
 from players.models import Player, Team
-from players.permissions import Actor, ensure_can_manage_club
+from players.permissions import Actor, clubs_of, ensure_can_manage_club
+from players.services import ensure_may_enter_from
 from tournaments.models import (
     REQUESTABLE_BYES,
     Entrant,
@@ -61,6 +62,8 @@ def entrant_register(
     if existing.exists():
         raise ApplicationError(f"{player or team} is already entered.",
                                field="player" if player else "team")
+    ensure_may_enter_from(actor, tournament.club, clubs_of([player or team]),
+                          field="player" if player else "team")
     check_entrant_count(tournament, tournament.entrants.count() + 1)
     entrant = Entrant(tournament=tournament, player=player, team=team, rating=rating,
                       joined_round=joined_round, seed=seed)
