@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from botruns import services as bot_tournaments
-from botruns.models import BotRun
+from botruns.models import DEFAULT_GAME_SECONDS, BotRun
 from config.errors import ApplicationError
 from players import permissions
+from players.admin import ClubScopedAdmin, ServiceForm, add_service_error
+from tournaments.models import Tournament
 
 
 class _ProgressChangeList(ChangeList):
@@ -27,19 +30,55 @@ class _ProgressChangeList(ChangeList):
         self.result_list = runs  # type: ignore[assignment]
 
 
-class BotRunForm(forms.ModelForm):
+_START_FIELDS = ["seed", "move_seconds", "game_seconds", "game_timeout_seconds"]
+
+
+class BotRunForm(ServiceForm):
+    """Checks the run through the service's checks (a dry run would pair a round twice);
+    the save starts it through the service."""
+
     class Meta:
         model = BotRun
-        fields = ["tournament", "seed", "move_seconds", "game_timeout_seconds"]
+        fields = ["tournament", *_START_FIELDS]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "game_seconds" in self.fields:
+            self.fields["game_seconds"].required = False
+
+    def _values(self) -> dict[str, Any]:
+        values = {name: self.cleaned_data.get(name) for name in _START_FIELDS}
+        values["game_seconds"] = values["game_seconds"] or DEFAULT_GAME_SECONDS
+        return values
+
+    def clean(self) -> dict[str, Any]:
+        data = forms.ModelForm.clean(self) or {}
+        if not self.errors:
+            try:
+                bot_tournaments.bot_run_check(actor=self.actor, tournament=data["tournament"],
+                                              **self._values())
+            except (ApplicationError, PermissionDenied) as error:
+                add_service_error(self, error)
+        return data
+
+    def _post_clean(self) -> None:  # the model's own validation would ask for a saved run
+        pass
+
+    def save_through_service(self) -> BotRun:
+        return bot_tournaments.bot_tournament_start(
+            actor=self.actor, tournament=self.cleaned_data["tournament"], **self._values())
 
 
 @admin.register(BotRun)
-class BotRunAdmin(admin.ModelAdmin):
+class BotRunAdmin(ClubScopedAdmin):
     form = BotRunForm
     list_display = ["tournament", "status", "progress", "rate", "eta", "started_at"]
     list_filter = ["status"]
     list_select_related = ["tournament"]
     search_fields = ["tournament__name"]
+
+    def club_of(self, obj: BotRun) -> Any:
+        return obj.tournament.club
 
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
         return _ProgressChangeList
@@ -47,42 +86,17 @@ class BotRunAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         if obj is None:
             return []
-        return ["tournament", "seed", "move_seconds", "game_timeout_seconds", "status",
-                "message", "progress", "rate", "eta", "started_at", "finished_at"]
+        return ["tournament", *_START_FIELDS, "status", "message", "progress", "rate", "eta",
+                "started_at", "finished_at"]
 
-    def has_module_permission(self, request: HttpRequest) -> bool:
-        return permissions.is_organizer(request.user)
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return permissions.is_organizer(request.user)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return permissions.is_organizer(request.user)
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "tournament" and not getattr(request.user, "is_superuser", False):
+            kwargs["queryset"] = Tournament.objects.filter(
+                club__in=permissions.managed_clubs(request.user))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def save_model(self, request: HttpRequest, obj: BotRun, form: Any, change: bool) -> None:
-        try:
-            run = bot_tournaments.bot_tournament_start(
-                actor=request.user, tournament=obj.tournament, seed=obj.seed,
-                move_seconds=obj.move_seconds, game_timeout_seconds=obj.game_timeout_seconds,
-            )
-        except ApplicationError as error:
-            messages.error(request, error.message)
-            raise _Refused from None
-        obj.pk = run.pk
-
-    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> Any:
-        try:
-            return super().add_view(request, form_url, extra_context)
-        except _Refused:
-            from django.shortcuts import redirect
-
-            return redirect(request.path)
 
     @staticmethod
     def _progress(run: BotRun) -> bot_tournaments.Progress:
@@ -106,7 +120,3 @@ class BotRunAdmin(admin.ModelAdmin):
     def eta(self, run: BotRun) -> str:
         eta = self._progress(run).eta_seconds
         return "" if eta is None else f"{eta / 60:.1f} min"
-
-
-class _Refused(Exception):
-    """The service refused the start; its message was shown."""

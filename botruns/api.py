@@ -11,7 +11,14 @@ from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from botruns import services as bot_tournaments
-from botruns.models import BotRun
+from botruns.models import DEFAULT_GAME_SECONDS, BotRun
+from config.bounds import (
+    MAX_GAME_SECONDS,
+    MAX_MOVE_SECONDS,
+    MAX_RESEND_SECONDS,
+    MIN_GAME_SECONDS,
+    MIN_RESEND_SECONDS,
+)
 from players.api.base import ReadViewSet
 from tournaments.models import Tournament
 
@@ -31,8 +38,9 @@ class BotRunOutput(serializers.ModelSerializer[BotRun]):
 
     class Meta:
         model = BotRun
-        fields = ["id", "tournament", "seed", "move_seconds", "game_timeout_seconds", "status",
-                  "message", "started_at", "finished_at", "progress"]
+        fields = ["id", "tournament", "seed", "move_seconds", "game_seconds",
+                  "game_timeout_seconds", "status", "message", "started_at", "finished_at",
+                  "progress"]
 
     @extend_schema(responses=ProgressOutput)
     def get_progress(self, run: BotRun) -> dict[str, Any]:
@@ -42,9 +50,14 @@ class BotRunOutput(serializers.ModelSerializer[BotRun]):
 
 class BotRunInput(serializers.Serializer[BotRun]):
     tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all())
-    seed = serializers.IntegerField(default=0, min_value=0)
-    move_seconds = serializers.FloatField(required=False, allow_null=True, min_value=0.01)
-    game_timeout_seconds = serializers.IntegerField(default=300, min_value=5)
+    seed = serializers.IntegerField(default=0, min_value=0, max_value=2**63 - 1)
+    move_seconds = serializers.FloatField(required=False, allow_null=True, min_value=0.01,
+                                          max_value=MAX_MOVE_SECONDS)
+    game_seconds = serializers.IntegerField(default=DEFAULT_GAME_SECONDS,
+                                            min_value=MIN_GAME_SECONDS,
+                                            max_value=MAX_GAME_SECONDS)
+    game_timeout_seconds = serializers.IntegerField(default=300, min_value=MIN_RESEND_SECONDS,
+                                                    max_value=MAX_RESEND_SECONDS)
 
 
 @extend_schema(tags=["bot tournaments"])

@@ -8,6 +8,17 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from config.bounds import (
+    MAX_GAME_SECONDS,
+    MAX_MOVE_SECONDS,
+    MAX_RESEND_SECONDS,
+    MIN_GAME_SECONDS,
+    MIN_RESEND_SECONDS,
+)
+
+#: The default longest game of a bot run (seconds).
+DEFAULT_GAME_SECONDS = 900
+
 
 class BotRunStatus(models.TextChoices):
     RUNNING = "running", "Running"
@@ -23,10 +34,17 @@ class BotRun(models.Model):
     )
     seed = models.BigIntegerField(default=0, help_text="Deals and bots derive their seeds from it.")
     move_seconds = models.FloatField(
-        null=True, blank=True, help_text="A bot that thinks longer on one move forfeits."
+        null=True, blank=True, help_text="A bot that thinks longer on one move forfeits "
+        f"(at most {MAX_MOVE_SECONDS:g} s; left empty, {MAX_MOVE_SECONDS:g} s).",
+    )
+    game_seconds = models.PositiveIntegerField(
+        default=DEFAULT_GAME_SECONDS,
+        help_text="The longest one game may last: when it runs out, the side to move loses "
+        f"on time ({MIN_GAME_SECONDS} to {MAX_GAME_SECONDS} s).",
     )
     game_timeout_seconds = models.PositiveIntegerField(
-        default=300, help_text="A game not recorded this long after it was sent is sent again."
+        default=300, help_text="A game sent this long ago and never started by a worker is "
+        "sent again (its message was lost).",
     )
     inline = models.BooleanField(
         default=False, help_text="Played in one process by the command, not sent to workers."
@@ -43,6 +61,21 @@ class BotRun(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(status__in=BotRunStatus.values), name="bot_run_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(move_seconds__isnull=True)
+                | (Q(move_seconds__gt=0) & Q(move_seconds__lte=MAX_MOVE_SECONDS)),
+                name="bot_run_move_seconds_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(game_seconds__gte=MIN_GAME_SECONDS)
+                & Q(game_seconds__lte=MAX_GAME_SECONDS),
+                name="bot_run_game_seconds_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(game_timeout_seconds__gte=MIN_RESEND_SECONDS)
+                & Q(game_timeout_seconds__lte=MAX_RESEND_SECONDS),
+                name="bot_run_game_timeout_bounded",
             ),
         ]
 

@@ -23,7 +23,14 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from botruns.models import BotGameTask, BotRun, BotRunStatus
+from botruns.models import DEFAULT_GAME_SECONDS, BotGameTask, BotRun, BotRunStatus
+from config.bounds import (
+    MAX_GAME_SECONDS,
+    MAX_MOVE_SECONDS,
+    MAX_RESEND_SECONDS,
+    MIN_GAME_SECONDS,
+    MIN_RESEND_SECONDS,
+)
 from config.errors import ApplicationError
 from games.bots.process.sandbox import Sandbox
 from games.engines import get_engine
@@ -36,6 +43,7 @@ from matches.services.results import match_format_of, match_result_record, match
 from players.models import Player
 from players.permissions import SYSTEM, Actor, ensure_can_manage_club
 from players.selectors import team_members_on
+from players.services import bot_settings_check
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
 from tournaments.selectors import rounds_remaining, rounds_remaining_of
 from tournaments.services.rounds import round_pair_next
@@ -63,34 +71,84 @@ def _spec(player: Player) -> BotSpec:
     return BotSpec(kind=player.bot_kind, settings=dict(player.bot_settings or {}))
 
 
+def _sides(pairing: Pairing, day: Any) -> tuple[tuple[BotSpec, BotSpec], tuple[int, str] | None]:
+    """Both sides' bots, and the first side that cannot play (no member, not a bot, or
+    settings the checks refuse: a row saved before them) with the reason."""
+    specs = []
+    for side, entrant in enumerate((pairing.entrant_a, pairing.entrant_b)):
+        assert entrant is not None
+        try:
+            bot = _bot_of(entrant, day)
+            if not bot.is_bot:
+                raise ApplicationError(f"{bot} is not a bot.")
+            bot_settings_check(bot.bot_kind, bot.bot_settings)
+        except ApplicationError as error:
+            return (BotSpec("random"), BotSpec("random")), (
+                side, f"side {'AB'[side]} ({entrant.name}) cannot play: {error.message}")
+        specs.append(_spec(bot))
+    return (specs[0], specs[1]), None
+
+
 # -- starting --------------------------------------------------------------------------
 
 
-@transaction.atomic
-def bot_tournament_start(
+def bot_run_check(
     *, actor: Actor, tournament: Tournament, seed: int = 0, move_seconds: float | None = None,
-    game_timeout_seconds: int = 300, inline: bool = False,
-) -> BotRun:
-    """Start (or resume) playing ``tournament`` with the workers (or, ``inline``, in this
-    process through :func:`bot_run_inline`)."""
+    game_seconds: int = DEFAULT_GAME_SECONDS, game_timeout_seconds: int = 300,
+) -> None:
+    """The checks of :func:`bot_tournament_start` alone (the admin's form runs them): the
+    run's limits within their bounds, every entrant a bot with valid settings."""
     ensure_can_manage_club(actor, tournament.club)
-    tournament = lock_tournament(tournament)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ApplicationError("The seed is a whole number from 0 to 2^63 - 1.", field="seed")
+    if move_seconds is not None and (isinstance(move_seconds, bool)
+                                     or not isinstance(move_seconds, int | float)
+                                     or not 0 < move_seconds <= MAX_MOVE_SECONDS):
+        raise ApplicationError(f"A move may take from 0 up to {MAX_MOVE_SECONDS:g} seconds.",
+                               field="move_seconds")
+    for name, value, low, high in (
+            ("game_seconds", game_seconds, MIN_GAME_SECONDS, MAX_GAME_SECONDS),
+            ("game_timeout_seconds", game_timeout_seconds, MIN_RESEND_SECONDS,
+             MAX_RESEND_SECONDS)):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ApplicationError(f"{name} is a whole number of seconds from {low} to {high}.",
+                                   field=name)
+    if tournament.status == Status.FINISHED:
+        raise ApplicationError("The tournament is finished.", field="status")
     day = timezone.localdate()
-    entrants = list(tournament.entrants.select_related("player", "team"))
-    humans = [e.name for e in entrants if not _bot_of(e, day).is_bot]
+    bots = [(entrant, _bot_of(entrant, day))
+            for entrant in tournament.entrants.select_related("player", "team")]
+    humans = [entrant.name for entrant, bot in bots if not bot.is_bot]
     if humans:
         raise ApplicationError(
             f"Only a tournament whose entrants are all bots can be played by the workers; "
             f"not bots: {', '.join(humans[:5])}.", field="entrants",
         )
+    for entrant, bot in bots:
+        try:
+            bot_settings_check(bot.bot_kind, bot.bot_settings)
+        except ApplicationError as error:
+            raise ApplicationError(f"{entrant.name}: {error.message}", field="entrants") from None
+
+
+@transaction.atomic
+def bot_tournament_start(
+    *, actor: Actor, tournament: Tournament, seed: int = 0, move_seconds: float | None = None,
+    game_seconds: int = DEFAULT_GAME_SECONDS, game_timeout_seconds: int = 300,
+    inline: bool = False,
+) -> BotRun:
+    """Start (or resume) playing ``tournament`` with the workers (or, ``inline``, in this
+    process through :func:`bot_run_inline`)."""
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    bot_run_check(actor=actor, tournament=tournament, seed=seed, move_seconds=move_seconds,
+                  game_seconds=game_seconds, game_timeout_seconds=game_timeout_seconds)
     if tournament.status in (Status.DRAFT, Status.REGISTRATION):
         tournament = tournament_start(actor=actor, tournament=tournament)
-    elif tournament.status == Status.FINISHED:
-        raise ApplicationError("The tournament is finished.", field="status")
     run, created = BotRun.objects.get_or_create(
         tournament=tournament,
         defaults={"seed": seed, "move_seconds": move_seconds, "inline": inline,
-                  "game_timeout_seconds": game_timeout_seconds},
+                  "game_seconds": game_seconds, "game_timeout_seconds": game_timeout_seconds},
     )
     if not created and run.status == BotRunStatus.FAILED:
         run.status, run.message = BotRunStatus.RUNNING, ""
@@ -131,23 +189,31 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
     seed = deal_seed(secret, run.seed, pairing.round.number, pairing.board, roles.deal_index)
     deal = deal_for_game(tournament.game, tournament.game_options, seed, roles)
     day = timezone.localdate()
-    sides = (_spec(_bot_of(pairing.entrant_a, day)), _spec(_bot_of(pairing.entrant_b, day)))
-    seats = get_engine(tournament.game).seat_count(**tournament.game_options)
-    outcome = referee_game(
-        tournament.game, tournament.game_options, deal, sides,
-        seeds=bot_seeds(secret, seats, run.seed, pairing.round.number, pairing.board, number),
-        move_seconds=run.move_seconds, bots_dir=settings.BOTS_DIR,
-        sandbox=Sandbox(isolation=settings.BOT_ISOLATION),
-    )
-    if outcome.reason:
-        log.warning("%s, game %d: %s", pairing, number, outcome.reason)
-    result = {0: "a", 1: "b", None: "draw"}[outcome.winner_side]
+    sides, fault = _sides(pairing, day)
+    outcome: RefereeOutcome | None = None
+    if fault is not None:  # a bot that cannot play forfeits, once, without a referee
+        side, reason = fault
+        winner_side: int | None = 1 - side
+        termination = "forfeit"
+    else:
+        seats = get_engine(tournament.game).seat_count(**tournament.game_options)
+        outcome = referee_game(
+            tournament.game, tournament.game_options, deal, sides,
+            seeds=bot_seeds(secret, seats, run.seed, pairing.round.number, pairing.board, number),
+            move_seconds=run.move_seconds, bots_dir=settings.BOTS_DIR,
+            sandbox=Sandbox(isolation=settings.BOT_ISOLATION), game_seconds=run.game_seconds,
+        )
+        reason, winner_side, termination = (outcome.reason, outcome.winner_side,
+                                            outcome.termination)
+    if reason:
+        log.warning("%s, game %d: %s", pairing, number, reason)
+    result = {0: "a", 1: "b", None: "draw"}[winner_side]
     try:
         with transaction.atomic():
             recorded = game_record(
                 actor=SYSTEM, pairing=pairing, number=number, result=result,
-                record=outcome.record if outcome.termination == "normal" else None,
-                termination=outcome.termination, deal_seed=seed,
+                record=outcome.record if outcome and termination == "normal" else None,
+                termination=termination, deal_seed=seed,
             )
             _mark_done(pairing_id, number)
             if not recorded.match_decided:

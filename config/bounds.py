@@ -33,8 +33,11 @@ MAX_CLOCK_SECONDS = 24 * 60 * 60
 MAX_BOT_ITERATIONS = 100_000
 MAX_BOT_SECONDS = 30.0
 
-#: A bot run's limits: seconds per move, and the seconds a whole game may last (the side
-#: to move when it runs out forfeits on time).
+#: A bot run's limits: seconds per move; the seconds a whole game may last (the side to
+#: move when they run out loses on time); the seconds after which a game sent but never
+#: started is sent again (its message was lost).
 MAX_MOVE_SECONDS = 60.0
 MIN_GAME_SECONDS = 10
 MAX_GAME_SECONDS = 3600
+MIN_RESEND_SECONDS = 5
+MAX_RESEND_SECONDS = 24 * 60 * 60

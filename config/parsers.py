@@ -74,3 +74,15 @@ class StrictMultiPartParser(parsers.MultiPartParser):
         parsed = super().parse(stream, media_type, parser_context)
         check(parsed.data)
         return parsed
+
+
+def check_storable(value: Any, *, field: str) -> None:
+    """Raise :class:`config.errors.ApplicationError` naming ``field`` (and the path inside
+    it) if ``value`` holds a NUL character or a non-finite number: the services' own
+    check, for the paths that do not come through these parsers (admin forms, imports)."""
+    from config.errors import ApplicationError  # config.errors imports DRF's views
+
+    found = next(problems(value, field), None)
+    if found is not None:
+        where, message = found
+        raise ApplicationError(f"{where}: {message}", field=field)

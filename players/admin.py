@@ -1,17 +1,112 @@
+"""Admin for clubs, players and teams, and the admin bases every app builds on.
+
+Every form here validates through the same service the API calls: ``clean()`` runs the
+service on the form's values inside a savepoint that is rolled back (so the checks are the
+save's own, errors land next to their fields, and nothing is written), and ``save_model``
+runs it for real. A save the service still refuses (someone changed the object in the
+meantime) shows the error alone: nothing is saved, logged or reported as changed.
+"""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.widgets import FilteredSelectMultiple
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import Count, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
-from players import permissions
+from config.errors import ApplicationError
+from players import permissions, services
+from players.api.serializers import organizer_name
 from players.models import Club, Player, Team, TeamMembership
+from players.selectors import team_list
+
+
+class ServiceRefused(Exception):  # noqa: N818 - a refusal, shown to the organizer
+    """A service refused a save that the form had checked: nothing was saved."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _message(error: Exception) -> str:
+    if isinstance(error, ApplicationError):
+        return error.message
+    if isinstance(error, ValidationError):
+        return " ".join(error.messages)
+    return str(error)
+
+
+def saving(call: Callable[[], Any]) -> Any:
+    """Run a service for a save; its refusal becomes :class:`ServiceRefused`."""
+    try:
+        return call()
+    except (ApplicationError, ValidationError, PermissionDenied) as error:
+        raise ServiceRefused(_message(error)) from None
+
+
+class _Undo(Exception):  # noqa: N818 - control flow of dry_run only
+    pass
+
+
+def dry_run(call: Callable[[], Any]) -> None:
+    """Run a service and undo everything it wrote (its after-commit work too): its checks,
+    exactly as the save will run them."""
+    try:
+        with transaction.atomic():
+            call()
+            raise _Undo
+    except _Undo:
+        pass
+
+
+def add_service_error(form: forms.BaseForm, error: Exception) -> None:
+    """Put a service's error on the form: next to its field when the form has it."""
+    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+        for key, errors in error.error_dict.items():
+            form.add_error(key if key in form.fields else None, errors)
+        return
+    field = getattr(error, "field", None)
+    name = field.split(".")[0] if field else None
+    form.add_error(name if name in form.fields else None, _message(error))
+
+
+class ServiceForm(forms.ModelForm):
+    """A model form whose ``clean()`` runs :meth:`save_through_service` in :func:`dry_run`.
+
+    ``actor`` is the signed-in user (set by :class:`ClubScopedAdmin`); subclasses write
+    :meth:`save_through_service` (call the service, return the saved object)."""
+
+    actor: Any = None
+
+    def save_through_service(self) -> Any:
+        raise NotImplementedError
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors:
+            try:
+                dry_run(self.save_through_service)
+            except (ApplicationError, ValidationError, PermissionDenied) as error:
+                add_service_error(self, error)
+        return data
+
+    def value(self, name: str, default: Any = None) -> Any:
+        """A cleaned value, or ``default`` for a field the form does not show."""
+        return self.cleaned_data.get(name, default) if name in self.fields else default
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
-    """Organizers see everything but change only their own clubs' objects."""
+    """Organizers see everything but change only their own clubs' objects.
+
+    With a :class:`ServiceForm`, saves go through the form's service; a refusal at save
+    time (:class:`ServiceRefused`) shows its message and nothing else."""
 
     def club_of(self, obj: Any) -> Club | None:
         return obj.club
@@ -38,6 +133,35 @@ class ClubScopedAdmin(admin.ModelAdmin):
             kwargs["queryset"] = permissions.managed_clubs(request.user)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
+                 **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        if issubclass(form, ServiceForm):
+            form = type(form.__name__, (form,), {"actor": request.user})
+        return form
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        if not isinstance(form, ServiceForm):
+            super().save_model(request, obj, form, change)
+            return
+        saved = saving(form.save_through_service)
+        obj.pk = saved.pk
+        obj.refresh_from_db()
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any,
+                     change: bool) -> None:
+        if not isinstance(form, ServiceForm):  # the service wrote the relations already
+            super().save_related(request, form, formsets, change)
+
+    def changeform_view(self, request: HttpRequest, object_id: str | None = None,
+                        form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except ServiceRefused as refused:  # the atomic view rolled everything back
+            self.message_user(request, f"Nothing was saved: {refused.message}",
+                              messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
 
 class ReadOnlyAdmin(admin.ModelAdmin):
     """Organizers and staff look; nobody edits by hand (derived data, logs): the one
@@ -59,11 +183,36 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return permissions.is_organizer(request.user) or super().has_module_permission(request)
 
 
+# -- clubs -----------------------------------------------------------------------------------
+
+
+class ClubForm(ServiceForm):
+    class Meta:
+        model = Club
+        fields = ["name", "organizers", "open_entries"]
+
+    def save_through_service(self) -> Club:
+        organizers = self.value("organizers")
+        organizers = None if organizers is None else list(organizers)
+        if self.instance.pk is None:
+            return services.club_create(
+                actor=self.actor, name=self.cleaned_data["name"], organizers=organizers,
+                open_entries=self.cleaned_data["open_entries"])
+        return services.club_update(
+            actor=self.actor, club=Club.objects.get(pk=self.instance.pk),
+            name=self.cleaned_data["name"], organizers=organizers,
+            open_entries=self.cleaned_data["open_entries"])
+
+
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
-    list_display = ["name", "slug", "player_count", "created_at"]
+    """Organizers rename their club and open its entries; site administrators also choose
+    its organizers (the list of accounts is theirs to see). Rating settings change on the
+    ratings app's page, which rebuilds the club's ratings."""
+
+    form = ClubForm
+    list_display = ["name", "slug", "player_count", "open_entries", "created_at"]
     search_fields = ["name", "slug"]
-    prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organizers"]
 
     def club_of(self, obj: Club) -> Club:
@@ -72,6 +221,14 @@ class ClubAdmin(ClubScopedAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return bool(getattr(request.user, "is_superuser", False))
 
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if getattr(request.user, "is_superuser", False):
+            return ["name", "slug", "organizers", "open_entries", "rating_settings"]
+        return ["name", "slug", "organizer_names", "open_entries", "rating_settings"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["slug", "organizer_names", "rating_settings"]
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
         return super().get_queryset(request).annotate(n_players=Count("players"))
 
@@ -79,29 +236,120 @@ class ClubAdmin(ClubScopedAdmin):
     def player_count(self, obj: Any) -> int:
         return int(obj.n_players)
 
+    @admin.display(description="organizers")
+    def organizer_names(self, obj: Club) -> str:
+        return ", ".join(organizer_name(user) for user in obj.organizers.all())
+
+
+# -- players ---------------------------------------------------------------------------------
+
+
+class PlayerForm(ServiceForm):
+    class Meta:
+        model = Player
+        fields = ["display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
+                  "fide_id"]
+
+    def save_through_service(self) -> Player:
+        values = {name: self.cleaned_data[name] for name in self.Meta.fields
+                  if name in self.fields and name in self.cleaned_data}
+        if self.instance.pk is None:
+            return services.player_create(actor=self.actor,
+                                          display_name=values.pop("display_name"),
+                                          club=values.pop("club", None), **values)
+        return services.player_update(actor=self.actor,
+                                      player=Player.objects.get(pk=self.instance.pk), **values)
+
 
 @admin.register(Player)
 class PlayerAdmin(ClubScopedAdmin):
+    """Players and bots; only site administrators link a player to a user account."""
+
+    form = PlayerForm
     list_display = ["display_name", "club", "is_bot", "bot_kind", "user", "created_at"]
     list_filter = ["is_bot", "bot_kind", "club"]
-    search_fields = ["display_name", "club__name", "user__username", "fide_id"]
+    search_fields = ["display_name", "club__name", "fide_id"]
     list_select_related = ["club", "user"]
-    autocomplete_fields = ["user"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = ["display_name", "club", "is_bot", "bot_kind", "bot_settings", "fide_id"]
+        if getattr(request.user, "is_superuser", False):
+            return [*fields[:2], "user", *fields[2:]]
+        return fields
+
+    def get_autocomplete_fields(self, request: HttpRequest) -> list[str]:
+        return ["user"] if getattr(request.user, "is_superuser", False) else []
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "club" and not getattr(request.user, "is_superuser", False):
+            field.required = True
+        return field
+
+
+# -- teams -----------------------------------------------------------------------------------
 
 
 class MembershipInline(admin.TabularInline):
+    """The team's membership history, read-only: members join and leave through the
+    team's form (and the services)."""
+
     model = TeamMembership
-    extra = 1
-    autocomplete_fields = ["player"]
+    fields = ["player", "joined_on", "left_on"]
+    readonly_fields = ["player", "joined_on", "left_on"]
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class TeamForm(ServiceForm):
+    members = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.select_related("club"), required=False,
+        widget=FilteredSelectMultiple("members", is_stacked=False),
+        help_text="The team's current members; a player removed leaves today.")
+
+    class Meta:
+        model = Team
+        fields = ["name", "club"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["members"].initial = list(
+                Player.objects.filter(memberships__team=self.instance,
+                                      memberships__left_on__isnull=True))
+
+    def save_through_service(self) -> Team:
+        members = list(self.cleaned_data.get("members") or [])
+        if self.instance.pk is None:
+            return services.team_create(actor=self.actor, name=self.cleaned_data["name"],
+                                        club=self.cleaned_data["club"], members=members)
+        team = team_list().get(pk=self.instance.pk)
+        if self.cleaned_data.get("club") not in (None, team.club):
+            raise ApplicationError("A team stays in its club.", field="club")
+        team = services.team_update(actor=self.actor, team=team, name=self.cleaned_data["name"])
+        current = {m.player_id: m.player for m in team.memberships.all() if m.left_on is None}
+        wanted = {player.pk: player for player in members}
+        for pk in current.keys() - wanted.keys():
+            services.team_remove_member(actor=self.actor, team=team, player=current[pk])
+        for pk in [pk for pk in wanted if pk not in current]:
+            services.team_add_member(actor=self.actor, team=team, player=wanted[pk])
+        return team
 
 
 @admin.register(Team)
 class TeamAdmin(ClubScopedAdmin):
+    form = TeamForm
     list_display = ["name", "club", "member_names", "created_at"]
     list_filter = ["club"]
     search_fields = ["name", "club__name", "players__display_name"]
     list_select_related = ["club"]
     inlines = [MembershipInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["club"] if obj is not None else []
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
         return super().get_queryset(request).prefetch_related("memberships__player")

@@ -11,8 +11,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from config.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
+from config.bounds import (
+    MAX_BOT_ITERATIONS,
+    MAX_BOT_SECONDS,
+    MAX_CLUB_ORGANIZERS,
+    MAX_TEAM_MEMBERS,
+)
 from config.errors import ApplicationError
+from config.parsers import check_storable
 from players.models import BotKind, Club, Player, Team, TeamMembership
 from players.permissions import Actor, clubs_of, ensure_can_manage_club, may_enter_from
 from players.selectors import users_by_names
@@ -68,6 +74,7 @@ def club_create(
     if not getattr(actor, "is_superuser", False):
         raise PermissionDenied("Only site administrators may create clubs.")
     organizers = _organizer_accounts(organizers or [])
+    check_storable(name, field="name")
     club = Club(name=name.strip(), slug=_unique_slug(name), open_entries=bool(open_entries))
     club.full_clean()
     club.save()
@@ -92,6 +99,7 @@ def club_update(
             raise ApplicationError("A club needs at least one organizer.", field="organizers")
         organizers = _organizer_accounts(organizers)
     if name is not None:
+        check_storable(name, field="name")
         club.name = name.strip()
     club.full_clean()
     club.save()
@@ -100,14 +108,67 @@ def club_update(
     return club
 
 
-def _check_bot_settings(player: Player) -> None:
-    if player.is_bot and player.bot_kind not in BotKind.values:
+#: Each built-in bot kind's own settings and their types; every kind also takes a budget
+#: per move (:data:`BOT_BUDGET`). ``tests/unit/test_bot_settings.py`` keeps this table in
+#: step with the bots' constructors.
+BOT_OPTIONS: dict[str, dict[str, type]] = {
+    BotKind.RANDOM: {},
+    BotKind.GREEDY: {"endgame_solver": bool},
+    BotKind.MCTS: {"endgame_solver": bool, "policy": bool},
+    BotKind.SOLVER: {},
+}
+#: The budget of one move: iterations (a whole number) and seconds, each at most the bound.
+BOT_BUDGET: dict[str, float] = {"iterations": MAX_BOT_ITERATIONS, "seconds": MAX_BOT_SECONDS}
+
+
+def bot_settings_check(kind: str, settings: Any) -> dict[str, Any]:
+    """Check a bot's kind and settings (an object of its kind's options and a bounded
+    budget); return the settings. An :class:`ApplicationError` names the setting."""
+    if kind not in BOT_OPTIONS:
         raise ApplicationError(
-            f"Unknown bot kind {player.bot_kind!r}; choose one of {', '.join(BotKind.values)}.",
-            field="bot_kind",
-        )
-    if not isinstance(player.bot_settings, dict):
-        raise ApplicationError("Bot settings must be a JSON object.", field="bot_settings")
+            f"Unknown bot kind {kind!r}; choose one of {', '.join(BOT_OPTIONS)}.",
+            field="bot_kind")
+    if not isinstance(settings, dict):
+        raise ApplicationError("Bot settings must be a JSON object, for example "
+                               '{"iterations": 200}.', field="bot_settings")
+    options = BOT_OPTIONS[kind]
+    for key, value in settings.items():
+        field = f"bot_settings.{key}"
+        if key in BOT_BUDGET:
+            whole = key == "iterations"
+            ok = not isinstance(value, bool) and isinstance(value, int if whole else int | float)
+            if not ok or not 0 < value <= BOT_BUDGET[key]:
+                what = "a whole number from 1" if whole else "a number of seconds above 0"
+                raise ApplicationError(
+                    f"Bot setting {key!r} must be {what} up to {BOT_BUDGET[key]:g}, not "
+                    f"{value!r}.", field=field)
+        elif key in options:
+            if not isinstance(value, options[key]):
+                raise ApplicationError(f"Bot setting {key!r} must be "
+                                       f"{'true or false' if options[key] is bool else 'valid'}, "
+                                       f"not {value!r}.", field=field)
+        else:
+            known = ", ".join(sorted([*options, *BOT_BUDGET]))
+            raise ApplicationError(f"A {kind} bot has no setting {key!r}; its settings are "
+                                   f"{known}.", field=field)
+    return settings
+
+
+def _check_player(actor: Actor, player: Player, *, user_changed: bool) -> None:
+    """Everything a player's row must satisfy before it is saved, by this actor."""
+    superuser = bool(getattr(actor, "is_superuser", False))
+    if player.club_id is None and not superuser:
+        raise ApplicationError("Choose the player's club.", field="club")
+    if user_changed and not superuser:
+        raise ApplicationError("Only site administrators link a player to a user account.",
+                               field="user")
+    check_storable(player.display_name, field="display_name")
+    check_storable(player.fide_id, field="fide_id")
+    if player.is_bot:
+        bot_settings_check(player.bot_kind, player.bot_settings)
+    elif player.bot_kind or player.bot_settings:
+        raise ApplicationError("Only a bot has a bot kind and bot settings.",
+                               field="bot_kind" if player.bot_kind else "bot_settings")
 
 
 @transaction.atomic
@@ -115,9 +176,9 @@ def player_create(*, actor: Actor, display_name: str, club: Club | None, **field
     unknown = set(fields) - _PLAYER_FIELDS
     if unknown:
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.")
-    ensure_can_manage_club(actor, club)
     player = Player(display_name=display_name.strip(), club=club, **fields)
-    _check_bot_settings(player)
+    _check_player(actor, player, user_changed=player.user_id is not None)
+    ensure_can_manage_club(actor, club)
     player.full_clean()
     player.save()
     return player
@@ -131,9 +192,10 @@ def player_update(*, actor: Actor, player: Player, **fields: Any) -> Player:
     ensure_can_manage_club(actor, player.club)
     if "club" in fields and fields["club"] != player.club:
         ensure_can_manage_club(actor, fields["club"])
+    user_before = player.user_id
     for name, value in fields.items():
         setattr(player, name, value.strip() if name == "display_name" else value)
-    _check_bot_settings(player)
+    _check_player(actor, player, user_changed=player.user_id != user_before)
     player.full_clean()
     player.save()
     return player
@@ -158,6 +220,7 @@ def team_create(
     members = list(members or [])
     _check_members(members)
     ensure_may_enter_from(actor, club, clubs_of(members), field="members")
+    check_storable(name, field="name")
     team = Team(name=name.strip(), club=club)
     team.full_clean()
     team.save()
@@ -171,6 +234,7 @@ def team_create(
 def team_update(*, actor: Actor, team: Team, name: str | None = None) -> Team:
     ensure_can_manage_club(actor, team.club)
     if name is not None:
+        check_storable(name, field="name")
         team.name = name.strip()
     team.full_clean()
     team.save()

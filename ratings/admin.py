@@ -2,10 +2,58 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
 
-from players.admin import ReadOnlyAdmin
-from ratings.models import Rating, RatingChange
+from django import forms
+from django.contrib import admin
+from django.http import HttpRequest
+
+from config.errors import ApplicationError
+from players.admin import ClubScopedAdmin, ReadOnlyAdmin, ServiceForm
+from players.models import Club
+from ratings import services
+from ratings.models import ClubRatingSettings, Rating, RatingChange
+
+
+class ClubRatingSettingsForm(ServiceForm):
+    """Checks the settings as the API does; the save rebuilds the club's pools (a dry run
+    would rebuild them twice, so ``clean()`` runs the settings' parser alone)."""
+
+    class Meta:
+        model = ClubRatingSettings
+        fields = ["rating_settings"]
+
+    def clean(self) -> dict[str, Any]:
+        data = forms.ModelForm.clean(self) or {}
+        if "rating_settings" in data:
+            try:
+                services.rating_config_parse(data["rating_settings"])
+            except ApplicationError as error:
+                self.add_error("rating_settings", error.message)
+        return data
+
+    def save_through_service(self) -> Club:
+        return services.club_rating_settings_update(
+            actor=self.actor, club=Club.objects.get(pk=self.instance.pk),
+            rating_settings=self.cleaned_data["rating_settings"])
+
+
+@admin.register(ClubRatingSettings)
+class ClubRatingSettingsAdmin(ClubScopedAdmin):
+    """A club's rating system and parameters (``{"system": "glicko2", "tau": 0.5}``,
+    ``{"system": "elo", "k": 20}``); saving rebuilds the club's ratings."""
+
+    form = ClubRatingSettingsForm
+    list_display = ["name", "rating_settings"]
+    fields = ["name", "rating_settings"]
+    readonly_fields = ["name"]
+    search_fields = ["name"]
+
+    def club_of(self, obj: Club) -> Club:
+        return obj
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
 
 @admin.register(Rating)

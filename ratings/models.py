@@ -110,3 +110,14 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> float:
         return self.rating_after - self.rating_before
+
+
+class ClubRatingSettings(Club):
+    """A club as the ratings app sees it: its rating settings, which its organizers change
+    in the admin through ``club_rating_settings_update`` (checked, then the club's pools
+    rebuilt), never by editing the club row."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "club rating settings"
+        verbose_name_plural = "club rating settings"

@@ -60,6 +60,19 @@ _GLICKO2_KEYS = {
     "initial_rating", "initial_rd", "initial_volatility", "tau", "period_days", "provisional_rd",
 }
 _ELO_KEYS = {"initial_rating", "k", "provisional_games"}
+#: The range of each setting a club may choose (lowest, highest, lowest included): wide
+#: enough for any real rating list, narrow enough that the maths stay finite (a tau of
+#: 1e308 once made every result entry of its club fail).
+_RANGES: dict[str, tuple[float, float, bool]] = {
+    "initial_rating": (100.0, 4000.0, True),
+    "initial_rd": (45.0, 1000.0, True),
+    "initial_volatility": (0.0, 1.0, False),
+    "tau": (0.0, 3.0, False),
+    "period_days": (0.0, 3650.0, False),
+    "provisional_rd": (0.0, 1000.0, False),
+    "k": (1, 100, True),
+    "provisional_games": (0, 1000, True),
+}
 _WRITE_BATCH = 5000
 _PROGRESS_EVERY = 1000
 
@@ -130,7 +143,10 @@ def rating_config_parse(settings: Any) -> RatingConfig:
         return RatingConfig(system=system, elo=_elo_settings(values))
     for key, value in values.items():
         _check_number(key, value, positive=key != "initial_rating")
-    return RatingConfig(system=system, glicko2=Glicko2Config(**values))
+    try:
+        return RatingConfig(system=system, glicko2=Glicko2Config(**values))
+    except RatingError as error:
+        raise ApplicationError(f"Rating settings: {error}.", field="rating_settings") from None
 
 
 def _elo_settings(values: Mapping[str, Any]) -> EloSettings:
@@ -148,6 +164,7 @@ def _elo_settings(values: Mapping[str, Any]) -> EloSettings:
                 f"Rating setting {key!r} must be {least}, not {value!r}.",
                 field=f"rating_settings.{key}",
             )
+        _check_range(key, value)
     return EloSettings(**values)
 
 
@@ -161,6 +178,18 @@ def _check_number(key: str, value: Any, *, positive: bool) -> None:
             f"Rating setting {key!r} must be {kind}, not {value!r}.",
             field=f"rating_settings.{key}",
         )
+    _check_range(key, value)
+
+
+def _check_range(key: str, value: Any) -> None:
+    low, high, low_included = _RANGES[key]
+    if (value >= low if low_included else value > low) and value <= high:
+        return
+    bound = "from" if low_included else "above"
+    raise ApplicationError(
+        f"Rating setting {key!r} must be {bound} {low:g} up to {high:g}, not {value!r}.",
+        field=f"rating_settings.{key}",
+    )
 
 
 def club_rating_config(club: Club) -> RatingConfig:

@@ -147,12 +147,15 @@ def referee_game(
     sandbox: Sandbox | None = None,
     bots_dir: str | Path | None = None,
     max_moves: int = 1000,
+    game_seconds: float | None = None,
 ) -> RefereeOutcome:
     """Play one game from ``deal``: seat ``s`` is played by a process of side ``s % 2``'s
     bot, seeded with ``seeds[s]``. ``clock`` runs a chess clock per seat; ``move_seconds``
-    limits every move; without either, a move may take the sandbox's default limit."""
+    limits every move; without either, a move may take the sandbox's default limit.
+    ``game_seconds`` bounds the whole game: no move may run past it (the ``go`` line says
+    so), and the seat thinking when it runs out loses on time."""
     return _Game(game, options, deal, sides, seeds, clock, move_seconds,
-                 sandbox or Sandbox(), bots_dir, max_moves).play()
+                 sandbox or Sandbox(), bots_dir, max_moves, game_seconds).play()
 
 
 #: Moves a seat is assumed to make at most, for its CPU limit (GAMES.md games need fewer).
@@ -180,7 +183,7 @@ class _Game:
         self, game: str, options: Mapping[str, Any], deal: Mapping[str, Any],
         sides: tuple[BotSpec, BotSpec], seeds: Sequence[int], clock: ClockSetting | None,
         move_seconds: float | None, sandbox: Sandbox, bots_dir: str | Path | None,
-        max_moves: int,
+        max_moves: int, game_seconds: float | None = None,
     ) -> None:
         self.name = game
         self.engine = get_engine(game)
@@ -195,6 +198,8 @@ class _Game:
         self.move_seconds, self.sandbox, self.bots_dir = move_seconds, sandbox, bots_dir
         self.limits = sandbox.limits
         self.max_moves = max_moves
+        self.game_seconds = game_seconds
+        self.game_deadline: float | None = None
         self.players: list[BotProcess | None] = [None] * self.seats
         self.labels = [sides[seat % 2].label for seat in range(self.seats)]
         self.identities: list[Identity | None] = [None] * self.seats
@@ -210,6 +215,8 @@ class _Game:
 
     def play(self) -> RefereeOutcome:
         result: GameResult | None = None
+        if self.game_seconds is not None:
+            self.game_deadline = time.perf_counter() + self.game_seconds
         try:
             self._start()
             while not self.engine.is_over(self.state):
@@ -271,10 +278,20 @@ class _Game:
         lines = [*self._update(seat), format_go(go)]
         number = self.moves + 1
         who = f"seat {seat} ({self.labels[seat]})"
-        deadline = time.perf_counter() + allowed + self.limits.move_margin_seconds
+        now = time.perf_counter()
+        deadline = now + allowed + self.limits.move_margin_seconds
+        game_over = self.game_deadline is not None and self.game_deadline <= deadline
+        if game_over:
+            assert self.game_deadline is not None
+            deadline = self.game_deadline
+        out_of_time = f"{who} was on move {number} when the game's {self.game_seconds} s ran out"
+        if deadline <= now:
+            raise _Forfeit(seat, "time_forfeit", out_of_time, "timeout")
         try:
             reply = player.ask(lines, deadline)
         except BotFault as fault:
+            if fault.kind == "timeout" and game_over:
+                raise _Forfeit(seat, "time_forfeit", out_of_time, "timeout", fault.line) from None
             if fault.kind == "timeout":
                 raise _Forfeit(seat, "time_forfeit", f"{who} did not answer move {number} "
                                f"within {allowed:.2f} s: {fault}", "timeout", fault.line) from None
@@ -306,6 +323,9 @@ class _Game:
         movetime = self.move_seconds
         if movetime is None and self.clock is None:
             movetime = self.limits.default_move_seconds
+        if self.game_deadline is not None:  # no move runs past the game's end
+            left = max(0.001, self.game_deadline - time.perf_counter())
+            movetime = left if movetime is None else min(movetime, left)
         if movetime is not None:
             limits.append(movetime)
         movetime_ms = None if movetime is None else int(movetime * 1000)

@@ -9,6 +9,7 @@ from botruns import services as bot_tournaments
 from botruns.models import BotGameTask
 from config.errors import ApplicationError
 from matches.models import Game
+from players.models import Player
 from tournaments.models import Outcome, Pairing, Status
 
 pytestmark = pytest.mark.django_db
@@ -75,10 +76,13 @@ def test_only_bots_can_play(make_event: Any, organizer: Any) -> None:
 
 def test_a_failing_bot_forfeits_and_the_tournament_goes_on(make_event: Any,
                                                           organizer: Any) -> None:
-    tournament = make_event(entrants=2, bots="mcts", bot_settings={"no_such_setting": 1},
+    tournament = make_event(entrants=2, bots="mcts",
                             match_format={"kind": "single", "games": 1})
     run = bot_tournaments.bot_tournament_start(actor=organizer, tournament=tournament,
                                                inline=True)
+    # settings the checks refuse, in a row written behind the services' back mid-run
+    Player.objects.filter(entries__tournament=tournament, entries__seed=1).update(
+        bot_settings={"no_such_setting": 1})
     bot_tournaments.bot_run_inline(run)
     game = Game.objects.get(pairing__round__tournament=tournament)
     assert game.termination == "forfeit"
