@@ -48,12 +48,12 @@ run: demo
 	@echo "Admin:  http://$(HOST):$(PORT)/admin/"
 	@echo "API:    http://$(HOST):$(PORT)/api/  (docs: /api/docs/, schema: /api/schema/)"
 	@echo "Health: http://$(HOST):$(PORT)/healthz"
-	@$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2 & worker=$$!; \
+	@REMAP_SIGTERM=SIGQUIT $(BIN)/celery -A config worker --loglevel=INFO --concurrency=2 & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 worker: install .env
-	$(BIN)/celery -A config worker --loglevel=INFO
+	REMAP_SIGTERM=SIGQUIT $(BIN)/celery -A config worker --loglevel=INFO
 
 services:
 	@bash scripts/ensure_services.sh

@@ -95,6 +95,13 @@ class BotGameTask(models.Model):
     sent_at = models.DateTimeField()
     attempts = models.PositiveSmallIntegerField(default=1)
     done_at = models.DateTimeField(null=True, blank=True)
+    #: The worker playing the game ("host:pid" of its pool process) holds a lease that the
+    #: game renews while it runs; a lease that ran out means the game was lost.
+    worker = models.CharField(max_length=200, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    lease_until = models.DateTimeField(null=True, blank=True)
+    #: Times a started game was lost (its worker died, or it ran past its time limit).
+    losses = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         db_table = "games_botgametask"

@@ -5,22 +5,32 @@ number) and recorded once (``Game`` is unique per pairing and number; a redelive
 finds its game recorded and stops). A level knockout match between bots goes to the higher
 seed. The round barrier is the database: recording a match's result closes the round under
 the tournament's row lock, and the transaction that sees no pending pairing left pairs the
-next round (or finishes the tournament) and sends its games after commit. A periodic check
-re-sends games that were sent but not recorded within the run's time-out (a worker killed
-with -9, a message lost with a broker).
+next round (or finishes the tournament) and sends its games after commit.
+
+Lost games: a worker playing a game holds its lease (``BotGameTask.lease_until``), renewed
+by a thread every third of ``BOT_LEASE_SECONDS`` while the game runs. A periodic check
+(beat, every ``BOT_STUCK_CHECK_SECONDS``) sends again the games whose lease ran out (their
+worker was killed, or the game ran past its time limit) and those sent longer ago than the
+run's ``game_timeout_seconds`` and never started (a message lost with a broker). A game
+lost :data:`MAX_LOSSES` times stops its run with a message instead of being sent forever;
+a task that finds another worker's live lease stops (a message delivered twice).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import os
+import socket
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.db import connection as db_connection
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from botruns.models import DEFAULT_GAME_SECONDS, BotGameTask, BotRun, BotRunStatus
@@ -153,10 +163,22 @@ def bot_tournament_start(
     if not created and run.status == BotRunStatus.FAILED:
         run.status, run.message = BotRunStatus.RUNNING, ""
         run.save(update_fields=["status", "message"])
+        _resend_open(run)
     if not tournament.rounds.exists():
         round_pair_next(actor=actor, tournament=tournament)
     _advance(run, tournament)
     return run
+
+
+def _resend_open(run: BotRun) -> None:
+    """A resumed run sends its unfinished games again, their losses forgiven."""
+    now = timezone.now()
+    games = list(run.tasks.filter(done_at=None).values_list("pairing_id", "number"))
+    run.tasks.filter(done_at=None).update(
+        losses=0, lease_until=None, started_at=None, worker="", sent_at=now,
+        attempts=F("attempts") + 1)
+    if games and not run.inline:
+        transaction.on_commit(lambda: _publish(run, games))
 
 
 # -- playing one game ------------------------------------------------------------------
@@ -164,12 +186,78 @@ def bot_tournament_start(
 
 @dataclass(frozen=True)
 class PlayedGame:
-    status: str  # "recorded", "duplicate" or "skipped"
+    #: "recorded", "duplicate" (recorded before), "skipped" (the match needs no such game),
+    #: "elsewhere" (another worker holds its lease) or "failed" (an error: sent again)
+    status: str
     outcome: RefereeOutcome | None = None
+    #: "elsewhere": seconds until the other worker's lease runs out (ask again then).
+    retry_in: float | None = None
+
+
+#: A started game lost this many times stops its run instead of being sent again.
+MAX_LOSSES = 3
+#: Seconds a game task may run past its run's ``game_seconds`` before Celery's soft time
+#: limit (the bots starting and stopping, the database), and from the soft to the hard one.
+TASK_GRACE_SECONDS = 60
+TASK_KILL_SECONDS = 30
+
+
+def worker_name() -> str:
+    """Who plays a game: this host and process."""
+    return f"{socket.gethostname()}:{os.getpid()}"[:200]
+
+
+class GameLease:
+    """A worker's hold on a game while it plays it: taken in one update (only when no live
+    lease exists), renewed by a thread every third of ``BOT_LEASE_SECONDS``, ended when the
+    game ends (at once, if it ended without being recorded, so that it is sent again)."""
+
+    def __init__(self, pairing_id: int, number: int) -> None:
+        self.rows = BotGameTask.objects.filter(pairing_id=pairing_id, number=number,
+                                               done_at=None)
+        self.seconds = float(settings.BOT_LEASE_SECONDS)
+        self.worker = worker_name()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._renew, daemon=True,
+                                        name=f"lease {pairing_id}/{number}")
+
+    def take(self) -> float | None:
+        """Take the lease; while another worker's lease is live, the seconds it has left."""
+        now = timezone.now()
+        taken = self.rows.filter(Q(lease_until__isnull=True) | Q(lease_until__lt=now)).update(
+            worker=self.worker, started_at=now,
+            lease_until=now + dt.timedelta(seconds=self.seconds))
+        if not taken:
+            held = self.rows.filter(lease_until__gte=now).values_list("lease_until",
+                                                                      flat=True).first()
+            if held is not None:
+                return max(0.0, (held - now).total_seconds())
+        self._thread.start()
+        return None
+
+    def _renew(self) -> None:
+        try:
+            while not self._stop.wait(self.seconds / 3):
+                self.rows.filter(worker=self.worker).update(
+                    lease_until=timezone.now() + dt.timedelta(seconds=self.seconds))
+        except Exception:  # a renewal that fails lets the lease run out: the game is resent
+            log.exception("could not renew the lease of %s", self._thread.name)
+        finally:
+            db_connection.close()
+
+    def end(self, *, recorded: bool) -> None:
+        self._stop.set()
+        self._thread.join(timeout=self.seconds)
+        if not recorded:
+            self.rows.filter(worker=self.worker).update(lease_until=timezone.now())
 
 
 def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
-    """Play game ``number`` of the match on ``pairing_id`` and record it (the task's body)."""
+    """Play game ``number`` of the match on ``pairing_id`` and record it (the task's body).
+
+    A worker run takes the game's lease first; another worker's live lease means the game
+    is being played (a message delivered twice), or was by a worker stopped a moment ago:
+    this copy says when the lease runs out, and the task asks again then."""
     pairing = (
         Pairing.objects.select_related(
             "round__tournament__bot_run", "entrant_a__player", "entrant_a__team",
@@ -182,7 +270,23 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
         _mark_done(pairing_id, number)
         return PlayedGame("duplicate")
     if pairing.outcome != Outcome.PENDING or pairing.entrant_b is None:
+        _mark_done(pairing_id, number)  # the match is decided: the game is never needed
         return PlayedGame("skipped")
+    lease = None if run.inline else GameLease(pairing_id, number)
+    held = lease.take() if lease is not None else None
+    if held is not None:
+        return PlayedGame("elsewhere", retry_in=held + 1)
+    played = PlayedGame("failed")
+    try:
+        played = _play(run, tournament, pairing, number)
+    finally:
+        if lease is not None:
+            lease.end(recorded=played.status in ("recorded", "duplicate"))
+    return played
+
+
+def _play(run: BotRun, tournament: Tournament, pairing: Pairing, number: int) -> PlayedGame:
+    pairing_id = pairing.pk
     fmt = match_format_of(tournament)
     roles = game_roles(tournament.game, number - 1, duplicate=fmt.duplicate)
     secret = settings.BOT_SEED_SECRET
@@ -308,14 +412,18 @@ def _send(run: BotRun, games: list[tuple[int, int]]) -> None:
         ignore_conflicts=True,
     )
     if new and not run.inline:
-        transaction.on_commit(lambda: _publish(new))
+        transaction.on_commit(lambda: _publish(run, new))
 
 
-def _publish(games: list[tuple[int, int]]) -> None:
+def _publish(run: BotRun, games: list[tuple[int, int]]) -> None:
+    """Send the games to the workers, with Celery time limits from the run's game limit
+    (the referee ends a game in time; the limits are the backstop for everything else)."""
     from botruns.tasks import play_bot_game_task
 
+    soft = run.game_seconds + TASK_GRACE_SECONDS
     for pairing_id, number in games:
-        play_bot_game_task.delay(pairing_id, number)
+        play_bot_game_task.apply_async((pairing_id, number), soft_time_limit=soft,
+                                       time_limit=soft + TASK_KILL_SECONDS)
 
 
 def bot_run_inline(run: BotRun) -> int:
@@ -338,31 +446,60 @@ def bot_run_inline(run: BotRun) -> int:
 
 
 def bot_games_resend_stuck(now: Any = None) -> int:
-    """Re-send games sent longer ago than their run's time-out and not recorded yet, and
-    send what a running tournament's current round lacks. Returns how many were re-sent."""
+    """Send again the games whose lease ran out (their worker died, or they ran past their
+    time limit) and those sent longer ago than the run's time-out and never started (a lost
+    message); send what a running tournament's current round lacks. A game lost
+    :data:`MAX_LOSSES` times stops its run. Returns how many games were sent again."""
     now = now or timezone.now()
-    resent: list[tuple[int, int]] = []
+    count = 0
     runs = BotRun.objects.filter(status=BotRunStatus.RUNNING, inline=False)
     for run in runs.select_related("tournament"):
         cutoff = now - dt.timedelta(seconds=run.game_timeout_seconds)
+        resent: list[tuple[int, int]] = []
         with transaction.atomic():
             stuck = list(
                 BotGameTask.objects.select_for_update(skip_locked=True)
-                .filter(run=run, done_at=None, sent_at__lt=cutoff)
+                .filter(run=run, done_at=None)
+                .filter(Q(lease_until__lt=now)
+                        | Q(lease_until__isnull=True, sent_at__lt=cutoff))
+                .select_related("pairing__round")
             )
             for task in stuck:
                 if Game.objects.filter(pairing_id=task.pairing_id, number=task.number).exists():
                     task.done_at = now
                     task.save(update_fields=["done_at"])
                     continue
+                if task.lease_until is not None:
+                    task.losses += 1
+                    log.warning("%s, game %d: lost by %s (lease ran out), loss %d",
+                                task.pairing, task.number, task.worker, task.losses)
+                if task.losses >= MAX_LOSSES:
+                    task.save(update_fields=["losses"])
+                    _fail(run, f"Round {task.pairing.round.number}, board {task.pairing.board}, "
+                          f"game {task.number} was lost {task.losses} times while being "
+                          "played (its worker died, or the game ran past its time limit): the "
+                          "run stopped. Start it again to resume.")
+                    resent = []
+                    break
                 task.sent_at, task.attempts = now, task.attempts + 1
-                task.save(update_fields=["sent_at", "attempts"])
+                task.lease_until, task.started_at, task.worker = None, None, ""
+                task.save(update_fields=["sent_at", "attempts", "lease_until", "started_at",
+                                         "worker", "losses"])
                 resent.append((task.pairing_id, task.number))
-            _advance(run, run.tournament)
-    if resent:
-        log.warning("re-sent %d stuck bot games", len(resent))
-        _publish(resent)
-    return len(resent)
+            run.refresh_from_db(fields=["status"])
+            if run.status == BotRunStatus.RUNNING:
+                _advance(run, run.tournament)
+        if resent:
+            log.warning("re-sent %d stuck bot games of %s", len(resent), run.tournament)
+            _publish(run, resent)
+            count += len(resent)
+    return count
+
+
+def _fail(run: BotRun, message: str) -> None:
+    run.status, run.message = BotRunStatus.FAILED, message
+    run.save(update_fields=["status", "message"])
+    log.error("bot tournament %s stopped: %s", run.tournament, message)
 
 
 # -- progress --------------------------------------------------------------------------------

@@ -237,7 +237,15 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
     }
 else:
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+    # Redis: a message a worker took and never acknowledged (it died) is delivered again
+    # after the visibility time-out; the restore sweep runs every ten seconds. Bot games
+    # do not wait for it: their leases notice a lost game sooner (botruns.services), and a
+    # game delivered twice is recorded once.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
+        "unacked_restore_interval": 10,
+        "unacked_restore_throttle": 1,
+    }
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_ACKS_LATE = True
@@ -246,6 +254,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Stopping a worker (TERM, with REMAP_SIGTERM=SIGQUIT in its environment, as make and the
+# deploy files set it): it waits this many seconds for running tasks, then cancels them;
+# an unfinished game's message goes back to the queue for another worker.
+CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = env.float("CELERY_SOFT_SHUTDOWN_SECONDS", default=3.0)
+# A running bot game renews its lease every third of this; a game whose lease ran out (its
+# worker died) is sent again by the next check.
+BOT_LEASE_SECONDS = env.float("BOT_LEASE_SECONDS", default=15.0)
 # Bots: the programs workers may run (one folder each, with a bot.toml manifest), the
 # secret that bot and deal seeds are drawn from (HMAC; derived from SECRET_KEY unless set,
 # so keep it when rotating the key to replay old runs), and how bots are isolated
@@ -259,7 +274,7 @@ BOT_ISOLATION = env.str("BOT_ISOLATION", default="auto")
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "resend-stuck-bot-games": {
         "task": "games.resend_stuck_bot_games",
-        "schedule": env.float("BOT_STUCK_CHECK_SECONDS", default=60.0),
+        "schedule": env.float("BOT_STUCK_CHECK_SECONDS", default=10.0),
     },
 }
 

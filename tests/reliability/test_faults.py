@@ -196,13 +196,21 @@ def private_broker(tmp_path: Path) -> Iterator[PrivateRedis]:
         if "amqp" in app.__dict__:
             app.amqp._producer_pool = None
 
+    environment = os.environ.get("CELERY_BROKER_URL")
     try:
         redis.start()
         app.conf.broker_url, app.conf.task_always_eager = redis.url(), False
+        # Celery reads CELERY_BROKER_URL from the environment before its configuration:
+        # without this, this process published to the suite's broker, not the private one
+        os.environ["CELERY_BROKER_URL"] = redis.url()
         reset_pools()
         yield redis
     finally:
         app.conf.broker_url, app.conf.task_always_eager = saved
+        if environment is None:
+            os.environ.pop("CELERY_BROKER_URL", None)
+        else:
+            os.environ["CELERY_BROKER_URL"] = environment
         reset_pools()
         redis.stop()
 

@@ -34,6 +34,7 @@ class Workers:
             "CELERY_BROKER_URL": BROKER,
             "CELERY_TASK_ALWAYS_EAGER": "false",
             "BOT_STUCK_CHECK_SECONDS": "1",
+            "REMAP_SIGTERM": "SIGQUIT",  # stop() ends a worker within seconds
         })
         return env
 
