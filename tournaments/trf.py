@@ -320,9 +320,10 @@ def decode_trf(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def read_trf_file(path: str) -> TrfTournament:
+def read_trf_text(path: str) -> str:
+    """The text of a TRF file on disk, whatever its encoding (see :func:`decode_trf`)."""
     with open(path, "rb") as handle:
-        return read_trf(decode_trf(handle.read()))
+        return decode_trf(handle.read())
 
 
 def _split_lines(text: str) -> list[str]:
@@ -783,8 +784,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python -m tournaments.trf FILE.trf", file=sys.stderr)
         return 2
     try:
-        with open(arguments[0], "rb") as handle:
-            pairs = pair_trf(decode_trf(handle.read()))
+        pairs = pair_trf(read_trf_text(arguments[0]))
     except (OSError, TrfError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

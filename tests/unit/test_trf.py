@@ -109,7 +109,8 @@ def test_absence_entered_for_the_round_to_pair_removes_the_player() -> None:
 
 
 def test_round_trip_keeps_every_line() -> None:
-    text = trf(6, {1: "     4 w 1     2 b =", 4: "     1 b 0  0000 - H"}) + "XXP 2 5\n"
+    rounds = {1: "     4 w 1     2 b =", 4: "     1 b 0  0000 - H", 2: "  0000 - Z     1 w ="}
+    text = trf(6, rounds) + "XXP 2 5\n"
     assert write_trf(read_trf(text)) == text
     tournament = read_trf(text)
     assert tournament.total_rounds == 5
@@ -126,11 +127,10 @@ def test_add_round_then_pair_the_next() -> None:
     assert with_round.players[0].rounds[0].opponent == 5
 
 
-def test_xxc_rank_uses_the_rank_column_as_pairing_number() -> None:
+def test_xxc_rank_takes_the_order_of_the_player_lines_as_pairing_order() -> None:
     lines = trf(4, extra="XXC white1 rank").splitlines()
-    # swap the rank columns of players 1 and 4
-    lines[3] = lines[3][:85] + "   4"
-    lines[6] = lines[6][:85] + "   1"
+    # player 4's line first and player 1's last: 4 is paired as the top seed
+    lines[3], lines[6] = lines[6], lines[3]
     pairs = pair_trf("\n".join(lines) + "\n")
     assert pairs == [(4, 3), (1, 2)]
 

@@ -55,6 +55,7 @@ class Matcher:
         # links[b][i] = (x, y): x in childs[b][i], y in childs[b][i+1 mod k]; tight edges
         self.links: list[list[tuple[int, int]]] = [[] for _ in range(total)]
         self.base = list(range(size)) + [-1] * size
+        self.leafs: list[list[int]] = [[v] for v in range(size)] + [[] for _ in range(size)]
         self.top = list(range(size))
         self.unused = list(range(total - 1, size - 1, -1))
         self.released: set[int] = set()
@@ -130,19 +131,8 @@ class Matcher:
     # -- blossom structure --------------------------------------------------------------
 
     def _leaves(self, b: int) -> list[int]:
-        if b < self.n:
-            return [b]
-        out: list[int] = []
-        stack = [b]
-        childs = self.childs
-        n = self.n
-        while stack:
-            x = stack.pop()
-            if x < n:
-                out.append(x)
-            else:
-                stack.extend(childs[x])
-        return out
+        """The vertices inside ``b`` (a list kept with the blossom: do not change it)."""
+        return self.leafs[b]
 
     def _set_top(self, b: int) -> None:
         top = self.top
@@ -165,6 +155,7 @@ class Matcher:
     def _free_blossom(self, b: int) -> None:
         self.childs[b] = []
         self.links[b] = []
+        self.leafs[b] = []
         self.base[b] = -1
         self.Y[b] = 0
         self.label[b] = FREE
@@ -490,13 +481,16 @@ class Matcher:
         links = [*reversed(vlinks), (v, u), *ulinks]
         self.childs[b] = childs
         self.links[b] = links
+        leafs = self.leafs
+        leafs[b] = [leaf for c in childs for leaf in leafs[c]]
         self.label[b] = OUTER
         self.lend[b] = self.lend[bb]
         self.Y[b] = 0
         label = self.label
-        for leaf in self._leaves(b):
+        queue = self.queue
+        for leaf in leafs[b]:
             if label[top[leaf]] == INNER:
-                self.queue.append(leaf)
+                queue.append(leaf)
             top[leaf] = b
         # least-slack edges from the new blossom to every other outer blossom
         bestto: dict[int, tuple[int, int]] = {}
@@ -504,26 +498,35 @@ class Matcher:
         w = self.w
         Y = self.Y
         alive = self.alive
+        outer = [
+            y for y in range(n) if alive[y] and top[y] != b and label[top[y]] == OUTER
+        ]
         for c in childs:
             known = self.bestlist[c]
             if known is None:
-                candidates: list[tuple[int, int]] = []
-                for leaf in self._leaves(c):
-                    row = w[leaf]
-                    for other in range(n):
-                        if row[other] and alive[other]:
-                            candidates.append((leaf, other))
+                for x in leafs[c]:
+                    row = w[x]
+                    yx = Y[x]
+                    for y in outer:
+                        wt = row[y]
+                        if wt:
+                            slack = yx + Y[y] - 2 * wt
+                            by = top[y]
+                            current = slackto.get(by)
+                            if current is None or slack < current:
+                                slackto[by] = slack
+                                bestto[by] = (x, y)
             else:
-                candidates = known
-            for x, y in candidates:
-                if top[y] == b:
-                    x, y = y, x
-                by = top[y]
-                if by != b and label[by] == OUTER:
-                    slack = Y[x] + Y[y] - 2 * w[x][y]
-                    if by not in slackto or slack < slackto[by]:
-                        slackto[by] = slack
-                        bestto[by] = (x, y)
+                for x, y in known:
+                    if top[y] == b:
+                        x, y = y, x
+                    by = top[y]
+                    if by != b and label[by] == OUTER:
+                        slack = Y[x] + Y[y] - 2 * w[x][y]
+                        current = slackto.get(by)
+                        if current is None or slack < current:
+                            slackto[by] = slack
+                            bestto[by] = (x, y)
             self.bestlist[c] = None
             self.best[c] = None
         self.bestlist[b] = list(bestto.values())
