@@ -1,8 +1,15 @@
 """Rebuild the Swiss agreement corpus with an external bbpPairings binary.
 
     python tests/data/swiss/make_corpus.py --bbp /path/to/bbpPairings.exe \
-        --set gen --count 200 --seed 1
-    python tests/data/swiss/make_corpus.py --bbp ... --set sim --count 150 --seed 2
+        --set gen --count 200 --seed 11
+    python tests/data/swiss/make_corpus.py --bbp ... --set sim --count 150 --seed 12
+    # the full corpus (make test-swiss-full): wide field sizes
+    python tests/data/swiss/make_corpus.py --bbp ... --set gen --profile wide \
+        --count 200 --seed 1 --out tests/data/swiss/full
+    python tests/data/swiss/make_corpus.py --bbp ... --set sim --profile wide \
+        --count 150 --seed 2 --out tests/data/swiss/full
+    python tests/data/swiss/make_corpus.py --bbp ... --set gen --profile wide \
+        --count 150 --seed 3 --out tests/data/swiss/full
 
 Two kinds of tournaments:
 
@@ -63,8 +70,23 @@ def format_round(number: int, code: int, output: str) -> str:
 # -- gen: the program's generator ---------------------------------------------------
 
 
-def generate(bbp: str, rng: random.Random, name: str, out: Path) -> None:
-    players = rng.choice([rng.randint(7, 20), rng.randint(7, 40), rng.randint(20, 200)])
+def field_size(rng: random.Random, profile: str) -> int:
+    """Players in a tournament: ``wide`` spreads them over 7-200; ``small`` keeps most
+    events under 30 players (a quick default test) with a few up to 200."""
+    if profile == "wide":
+        return rng.choice([rng.randint(7, 20), rng.randint(7, 40), rng.randint(20, 200)])
+    draw = rng.random()
+    if draw < 0.80:
+        return rng.randint(7, 29)
+    if draw < 0.92:
+        return rng.randint(30, 59)
+    if draw < 0.97:
+        return rng.randint(60, 99)
+    return rng.randint(100, 200)
+
+
+def generate(bbp: str, rng: random.Random, name: str, out: Path, profile: str) -> None:
+    players = field_size(rng, profile)
     rounds = rng.randint(4, min(11, players - 1))
     config = "\n".join(
         [
@@ -138,10 +160,10 @@ def _round_pairs(text: str, number: int) -> list[tuple[int, int]]:
 
 
 class Simulation:
-    def __init__(self, rng: random.Random, name: str) -> None:
+    def __init__(self, rng: random.Random, name: str, profile: str) -> None:
         self.rng = rng
         self.name = name
-        self.size = rng.choice([rng.randint(7, 16), rng.randint(7, 40), rng.randint(30, 150)])
+        self.size = field_size(rng, profile)
         self.rounds = rng.randint(4, min(11, self.size - 1))
         ratings = sorted((rng.randint(1200, 2700) for _ in range(self.size)), reverse=True)
         self.ratings = ratings
@@ -242,6 +264,8 @@ def main() -> int:
     parser.add_argument("--set", choices=["gen", "sim"], required=True)
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", choices=["small", "wide"], default="small",
+                        help="field sizes: mostly under 30 players, or spread over 7-200")
     parser.add_argument("--out", type=Path, help="folder (default tests/data/swiss/<set>)")
     arguments = parser.parse_args()
     out = arguments.out or DATA / arguments.set
@@ -250,9 +274,9 @@ def main() -> int:
     for index in range(arguments.count):
         name = f"{arguments.set}{arguments.seed:02d}-{index:04d}"
         if arguments.set == "gen":
-            generate(arguments.bbp, rng, name, out)
+            generate(arguments.bbp, rng, name, out, arguments.profile)
         else:
-            Simulation(rng, name).play(arguments.bbp, out)
+            Simulation(rng, name, arguments.profile).play(arguments.bbp, out)
         print(name, file=sys.stderr)
     return 0
 
