@@ -291,14 +291,15 @@ class TrfTournament:
                     f"tournament has ({total})"
                 )
         if not manual and self.baku:
-            points = self.points
-            if points.loss or 2 * points.draw != points.win:
+            system = self.points
+            if system.loss or 2 * system.draw != system.win:
                 raise TrfError("the point system does not suit Baku acceleration")
             order = [player.start_rank for player in self.players]
             if not self.rank_is_pairing_number:
                 order.sort()
-            for player_id, values in baku_acceleration(order, total, points.win, points.draw).items():
-                result[player_id] = list(values)
+            baku = baku_acceleration(order, total, system.win, system.draw)
+            for player_id, virtual in baku.items():
+                result[player_id] = list(virtual)
         return result
 
 

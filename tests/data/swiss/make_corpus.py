@@ -217,9 +217,9 @@ class Simulation:
         expected = []
         for round_number in range(1, self.rounds + 1):
             for number, blocks in self.blocks.items():
-                code = self.absence(number, round_number)
-                if code:
-                    blocks.append(f"  0000 - {code}")
+                bye = self.absence(number, round_number)
+                if bye:
+                    blocks.append(f"  0000 - {bye}")
             text = self.text()
             code, output, error = run_pairer(bbp, round_input(text, round_number))
             if code not in (0, 1):

@@ -28,6 +28,7 @@ particular matching), the result does not depend on how the matcher breaks ties.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 
 from tournaments.pairing.swiss.matching import Matcher
 from tournaments.pairing.swiss.model import (
@@ -144,6 +145,39 @@ def _bits(value: int) -> int:
     return value.bit_length()
 
 
+@dataclass(slots=True)
+class _Bracket:
+    """One pairing bracket: ``members`` holds the moved-down players, the residents of
+    the score group (vertices ``group_start``..``group_end``-1) and, from ``next_begin``
+    on, the next score group; ``base`` the edge weights set for it."""
+
+    members: list[int]
+    moved: int
+    next_begin: int
+    group_start: int
+    group_end: int
+    size_bits: int = 0
+    base: dict[tuple[int, int], int] = field(default_factory=dict)
+    remainder: list[int] = field(default_factory=list)
+    pairs: int = 0
+
+    @property
+    def residents(self) -> list[int]:
+        return self.members[self.moved : self.next_begin]
+
+    def in_group(self, v: int) -> bool:
+        return self.group_start <= v < self.group_end
+
+    def bonus_weight(self, small: int, large: int, small_index: int) -> int:
+        """The base weight with the remainder's orders: fewest exchanges (an S1 player
+        paired downwards), then the least difference of exchanged players' numbers."""
+        weight = self.base[small, large]
+        if not weight:
+            return 0
+        addend = ((small_index < self.pairs) << (2 * self.size_bits)) - small_index
+        return weight + (addend << 1)
+
+
 class _DutchRound:
     """The state of one round's pairing: players in pairing order are vertices 0..n-1."""
 
@@ -178,6 +212,7 @@ class _DutchRound:
         self.matcher = Matcher(self.n)
         self.pairs: list[tuple[int, int]] = []
         self.snapshot: list[int] = []
+        self.matched: list[bool] = []
 
     # -- criteria -------------------------------------------------------------------
 
@@ -372,208 +407,213 @@ class _DutchRound:
     def _brackets(self) -> tuple[list[tuple[int, int]], int | None]:
         n = self.n
         p = self.p
-        matched = [False] * n
-        # members: bracket players (moved down, then residents), then the next group
+        self.matched = [False] * n
         cursor = 0
         members: list[int] = []
         while cursor < n and p[cursor].score >= p[0].score:
             members.append(cursor)
             cursor += 1
-        moved = 0  # moved-down players at the head of members
-        group_start = 0  # first vertex of the current score group
+        moved = 0
+        group_start = 0
         while len(members) > 1 or cursor < n:
             next_begin = len(members)
-            next_group_start = group_start + (next_begin - moved)
-            next_group_cursor = cursor
+            next_group = cursor
             if cursor < n:
                 score = p[cursor].score
                 while cursor < n and p[cursor].score >= score:
                     members.append(cursor)
                     cursor += 1
-            base: dict[tuple[int, int], int] = {}
-            for large in range(moved, len(members)):
-                lv = members[large]
-                in_current = large < next_begin
-                for small in range(large):
-                    sv = members[small]
-                    weight = self.weight(sv, lv, in_current, not in_current)
-                    base[sv, lv] = weight
-                    self.set_weight(lv, sv, weight)
-            self.solve()
-
-            def in_group(v: int, lo: int = group_start, hi: int = next_group_start) -> bool:
-                return lo <= v < hi
-
-            residents = members[moved:next_begin]
-            resident_count = len(residents)
-
-            # which moved-down players are paired in this bracket
-            remaining = remaining_matched = 0
-            level: int | None = None
-            for index in range(moved):
-                v = members[index]
-                if level is None or p[v].score < level:
-                    level = p[v].score
-                    remaining = remaining_matched = 0
-                    for other in members[index:moved]:
-                        if p[other].score < level:
-                            break
-                        remaining += 1
-                        if in_group(self.mate(other)):
-                            remaining_matched += 1
-                if not remaining_matched:
-                    continue
-                if remaining <= remaining_matched:
-                    matched[v] = True
-                    continue
-                remaining -= 1
-                if not in_group(self.mate(v)):
-                    for o in residents:
-                        weight = base[v, o]
-                        if weight:
-                            self.set_weight(v, o, weight | 1)
-                    self.solve()
-                if in_group(self.mate(v)):
-                    matched[v] = True
-                    remaining_matched -= 1
-                    for o in residents:
-                        weight = base[v, o]
-                        if weight:
-                            self.set_weight(v, o, (weight | resident_count) + 1)
-
-            # their opponents: the highest possible
-            for index in range(moved):
-                v = members[index]
-                if not matched[v]:
-                    continue
-                bonus = len(members)
-                for o in reversed(residents):
-                    if matched[o]:
-                        continue
-                    weight = base[v, o]
-                    if weight:
-                        self.set_weight(v, o, weight + bonus)
-                        bonus += 1
-                self.solve()
-                partner = self.mate(v)
-                matched[partner] = True
-                self._fix(v, partner)
-
-            # the remainder: S1 (paired with a later player) and S2
-            remainder = [o for o in residents if self.mate(o) >= group_start]
-            pairs_here = sum(1 for o in remainder if self.mate(o) < o)
-            b = self.size_bits
-
-            def bonus_weight(small: int, large: int, small_index: int) -> int:
-                weight = base[small, large]
-                if not weight:
-                    return 0
-                addend = ((small_index < pairs_here) << (2 * b)) - small_index
-                return weight + (addend << 1)
-
-            position = {o: index for index, o in enumerate(remainder)}
-            for large in remainder:
-                for small in remainder:
-                    if small >= large:
-                        break
-                    self.set_weight(small, large, bonus_weight(small, large, position[small]))
-            self.solve()
-
-            def is_lower(v: int) -> bool:  # paired with a later player of the group
-                m = self.mate(v)
-                return v < m < next_group_start
-
-            s1 = remainder[:pairs_here]
-            exchanges = sum(1 for v in s1 if not is_lower(v))
-            # S1 players moved to S2: the lowest possible first
-            left = exchanges
-            index = pairs_here
-            while index > 0 and left:
-                index -= 1
-                v = remainder[index]
-                later = remainder[index + 1 :]
-                if is_lower(v):
-                    for o in later:
-                        weight = bonus_weight(v, o, index)
-                        if weight:
-                            self.set_weight(v, o, weight - 1)
-                    self.solve()
-                exchange = not is_lower(v)
-                left -= exchange
-                for o in later:
-                    if exchange:
-                        base[v, o] = 0
-                    self.set_weight(v, o, bonus_weight(v, o, index))
-            # S2 players moved to S1: the highest possible first
-            left = exchanges
-            for index in range(pairs_here, len(remainder)):
-                if left <= 1:
-                    break
-                v = remainder[index]
-                later = remainder[index + 1 :]
-                already = is_lower(v)
-                if not already:
-                    for o in later:
-                        weight = bonus_weight(v, o, index)
-                        if weight:
-                            self.set_weight(v, o, weight + 1)
-                    self.solve()
-                if is_lower(v):
-                    left -= 1
-                    for o in remainder[:index]:
-                        base[o, v] = 0
-                        self.set_weight(v, o, 0)
-                    for o in members[next_begin:]:
-                        base[v, o] = 0
-                        self.set_weight(v, o, 0)
-                if not already:
-                    for o in later:
-                        self.set_weight(v, o, bonus_weight(v, o, index))
-            # fix who is in S1 and who in S2, and drop the bonuses
-            lower_now = {v: is_lower(v) for v in remainder}
-            for i, v in enumerate(remainder):
-                for o in remainder[i + 1 :]:
-                    if not lower_now[v] or lower_now[o]:
-                        base[v, o] = 0
-                    self.set_weight(v, o, base[v, o])
-            # each S1 player's partner: the highest possible
-            for v in remainder:
-                if not is_lower(v):
-                    continue
-                bonus = 0
-                for o in reversed(remainder):
-                    if o <= v or matched[o]:
-                        continue
-                    weight = base[v, o]
-                    if weight:
-                        self.set_weight(v, o, weight + bonus)
-                    bonus += 1
-                self.solve()
-                partner = self.mate(v)
-                matched[v] = matched[partner] = True
-                self._fix(v, partner)
-
-            # the next bracket: players left over move down
+            bracket = _Bracket(
+                members=members,
+                moved=moved,
+                next_begin=next_begin,
+                group_start=group_start,
+                group_end=group_start + (next_begin - moved),
+                size_bits=self.size_bits,
+            )
+            self._set_bracket_weights(bracket)
+            self._pair_moved_down(bracket)
+            self._pair_remainder(bracket)
+            # players left over move down to the next bracket
             carried: list[int] = []
             moved_before = moved
             moved = 0
             self.single_bye = bool(
-                n % 2 and next_group_cursor < n and self.bye_score >= p[next_group_cursor].score
+                n % 2 and next_group < n and self.bye_score >= p[next_group].score
             )
             for index, v in enumerate(members):
-                if index < next_begin and matched[v]:
+                if index < next_begin and self.matched[v]:
                     continue
                 carried.append(v)
                 if index < next_begin:
                     moved += 1
-                if self.single_bye and p[self.mate(v)].score < p[next_group_cursor].score:
+                if self.single_bye and p[self.mate(v)].score < p[next_group].score:
                     self.single_bye = False
             if carried == members and moved == moved_before and cursor >= n:
                 raise PairingError("the pairing procedure made no progress (internal error)")
             members = carried
-            group_start = next_group_start
+            group_start = bracket.group_end
         bye = members[0] if members else None
         return self.pairs, bye
+
+    def _set_bracket_weights(self, bracket: _Bracket) -> None:
+        """Weights of every edge whose lower end is in the score group or the next one."""
+        members = bracket.members
+        base = bracket.base
+        for large in range(bracket.moved, len(members)):
+            lv = members[large]
+            in_current = large < bracket.next_begin
+            for small in range(large):
+                sv = members[small]
+                weight = self.weight(sv, lv, in_current, not in_current)
+                base[sv, lv] = weight
+                self.set_weight(lv, sv, weight)
+        self.solve()
+
+    def _pair_moved_down(self, bracket: _Bracket) -> None:
+        """Which moved-down players are paired in the bracket (the most, highest scores
+        first, then the highest ranked), and each one's opponent (the highest possible)."""
+        p = self.p
+        members = bracket.members
+        base = bracket.base
+        residents = bracket.residents
+        in_group = bracket.in_group
+        matched = self.matched
+        remaining = remaining_matched = 0
+        level: int | None = None
+        for index in range(bracket.moved):
+            v = members[index]
+            if level is None or p[v].score < level:
+                level = p[v].score
+                remaining = remaining_matched = 0
+                for other in members[index : bracket.moved]:
+                    if p[other].score < level:
+                        break
+                    remaining += 1
+                    if in_group(self.mate(other)):
+                        remaining_matched += 1
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                matched[v] = True
+                continue
+            remaining -= 1
+            if not in_group(self.mate(v)):
+                for o in residents:
+                    if base[v, o]:
+                        self.set_weight(v, o, base[v, o] | 1)
+                self.solve()
+            if in_group(self.mate(v)):
+                matched[v] = True
+                remaining_matched -= 1
+                for o in residents:
+                    if base[v, o]:
+                        self.set_weight(v, o, (base[v, o] | len(residents)) + 1)
+        for index in range(bracket.moved):
+            v = members[index]
+            if not matched[v]:
+                continue
+            bonus = len(members)
+            for o in reversed(residents):
+                if not matched[o] and base[v, o]:
+                    self.set_weight(v, o, base[v, o] + bonus)
+                    bonus += 1
+            self.solve()
+            partner = self.mate(v)
+            matched[partner] = True
+            self._fix(v, partner)
+
+    def _pair_remainder(self, bracket: _Bracket) -> None:
+        """The residents left: the fewest exchanges between S1 and S2, the lowest of S1
+        and the highest of S2 exchanged first, then each S1 player's partner (the highest
+        possible), as the Dutch transposition and exchange order gives."""
+        remainder = [o for o in bracket.residents if self.mate(o) >= bracket.group_start]
+        bracket.remainder = remainder
+        bracket.pairs = sum(1 for o in remainder if self.mate(o) < o)
+        for index, large in enumerate(remainder):
+            for small_index, small in enumerate(remainder[:index]):
+                self.set_weight(small, large, bracket.bonus_weight(small, large, small_index))
+        self.solve()
+        exchanges = sum(1 for v in remainder[: bracket.pairs] if not self._is_lower(bracket, v))
+        self._exchange_down(bracket, exchanges)
+        self._exchange_up(bracket, exchanges)
+        base = bracket.base
+        lower_now = {v: self._is_lower(bracket, v) for v in remainder}
+        for i, v in enumerate(remainder):
+            for o in remainder[i + 1 :]:
+                if not lower_now[v] or lower_now[o]:
+                    base[v, o] = 0
+                self.set_weight(v, o, base[v, o])
+        matched = self.matched
+        for v in remainder:
+            if not self._is_lower(bracket, v):
+                continue
+            bonus = 0
+            for o in reversed(remainder):
+                if o <= v or matched[o]:
+                    continue
+                if base[v, o]:
+                    self.set_weight(v, o, base[v, o] + bonus)
+                bonus += 1
+            self.solve()
+            partner = self.mate(v)
+            matched[v] = matched[partner] = True
+            self._fix(v, partner)
+
+    def _is_lower(self, bracket: _Bracket, v: int) -> bool:
+        """``v`` is paired with a later player of its score group (it stands in S1)."""
+        return v < self.mate(v) < bracket.group_end
+
+    def _exchange_down(self, bracket: _Bracket, exchanges: int) -> None:
+        """S1 players that move to S2: tried from the bottom of S1 up."""
+        remainder = bracket.remainder
+        left = exchanges
+        index = bracket.pairs
+        while index > 0 and left:
+            index -= 1
+            v = remainder[index]
+            later = remainder[index + 1 :]
+            if self._is_lower(bracket, v):
+                for o in later:
+                    weight = bracket.bonus_weight(v, o, index)
+                    if weight:
+                        self.set_weight(v, o, weight - 1)
+                self.solve()
+            exchange = not self._is_lower(bracket, v)
+            left -= exchange
+            for o in later:
+                if exchange:
+                    bracket.base[v, o] = 0
+                self.set_weight(v, o, bracket.bonus_weight(v, o, index))
+
+    def _exchange_up(self, bracket: _Bracket, exchanges: int) -> None:
+        """S2 players that move to S1: tried from the top of S2 down."""
+        remainder = bracket.remainder
+        base = bracket.base
+        left = exchanges
+        for index in range(bracket.pairs, len(remainder)):
+            if left <= 1:
+                break
+            v = remainder[index]
+            later = remainder[index + 1 :]
+            already = self._is_lower(bracket, v)
+            if not already:
+                for o in later:
+                    weight = bracket.bonus_weight(v, o, index)
+                    if weight:
+                        self.set_weight(v, o, weight + 1)
+                self.solve()
+            if self._is_lower(bracket, v):
+                left -= 1
+                for o in remainder[:index]:
+                    base[o, v] = 0
+                    self.set_weight(v, o, 0)
+                for o in bracket.members[bracket.next_begin :]:
+                    base[v, o] = 0
+                    self.set_weight(v, o, 0)
+            if not already:
+                for o in later:
+                    self.set_weight(v, o, bracket.bonus_weight(v, o, index))
 
     def _fix(self, v: int, u: int) -> None:
         if self.mate(v) != u:

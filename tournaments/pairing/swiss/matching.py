@@ -217,10 +217,7 @@ class Matcher:
         k = len(childs)
         i = childs.index(t)
         mate = self.mate
-        if i % 2 == 0:
-            pairs = range(i - 2, -1, -2)
-        else:
-            pairs = range(i + 1, k, 2)
+        pairs = range(i - 2, -1, -2) if i % 2 == 0 else range(i + 1, k, 2)
         for j in pairs:
             x, y = links[j]
             cx, cy = childs[j], childs[(j + 1) % k]
@@ -382,10 +379,9 @@ class Matcher:
                     if delta is None or slack // 2 < delta:
                         delta = slack // 2
                         event = ("tight", edge[0], edge[1])
-            elif label[b] == INNER and b >= n:
-                if delta is None or Y[b] // 2 < delta:
-                    delta = Y[b] // 2
-                    event = ("expand", b, -1)
+            elif label[b] == INNER and b >= n and (delta is None or Y[b] // 2 < delta):
+                delta = Y[b] // 2
+                event = ("expand", b, -1)
         if delta is None:
             return None
         if delta:
@@ -626,8 +622,8 @@ class Matcher:
             if self.label[c] != OUTER:
                 reached = next((leaf for leaf in self._leaves(c) if self.tmark[leaf]), -1)
                 if reached >= 0:
-                    edge = self.tlend[reached]
-                    assert edge is not None
+                    reach = self.tlend[reached]
+                    assert reach is not None
                     self.tmark[reached] = False
-                    self._assign(reached, INNER, edge)
+                    self._assign(reached, INNER, reach)
             j = (j + step) % k
