@@ -55,6 +55,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, DjangoValidationError):
         return Response(_validation_error_payload(exc), status=status.HTTP_400_BAD_REQUEST)
     response = exception_handler(exc, context)
+    if response is not None and isinstance(exc, exceptions.ParseError):
+        detail = str(exc.detail)
+        response.data = {"detail": detail, "code": "parse_error",
+                         "errors": {"non_field_errors": [detail]}}
     if response is not None and isinstance(exc, exceptions.ValidationError):
         data = response.data
         errors = data if isinstance(data, dict) else {"non_field_errors": data}

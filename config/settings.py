@@ -10,6 +10,9 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+from config.secret_key import secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
@@ -21,15 +24,16 @@ DEBUG = env.bool("DEBUG", default=False)
 
 _DEVELOPMENT_KEY = "insecure-development-key-do-not-use-in-production"
 SECRET_KEY = env.str("SECRET_KEY", default="")
+_KEY_PROBLEM = secret_key_problem(SECRET_KEY)
+if _KEY_PROBLEM and not DEBUG:
+    # Production (DEBUG off) refuses to start; `check --deploy` says the same (config.E001).
+    raise ImproperlyConfigured(
+        f"{_KEY_PROBLEM}. Production (DEBUG off) needs 50 random characters, for example "
+        "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'; for local "
+        "development set DEBUG=true (make run does)."
+    )
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set. Production (DEBUG off) needs a real secret key in the "
-            "environment; for local development set DEBUG=true (make run does)."
-        )
     SECRET_KEY = _DEVELOPMENT_KEY
-elif not DEBUG and (SECRET_KEY == _DEVELOPMENT_KEY or len(SECRET_KEY) < 32):
-    raise ImproperlyConfigured("SECRET_KEY is too weak for production: use 50 random characters.")
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -53,6 +57,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "config.limits.RequestLimitsMiddleware",  # body size (413) and NUL in the query (400)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -62,6 +68,23 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+# Content-Security-Policy (Django 6): our own origin only; an inline script runs only with
+# the request's nonce (<script nonce="{{ csp_nonce }}">), inline event handlers never.
+# Inline styles stay allowed (style attributes of the admin, the pages and the SVGs).
+# /api/docs/ has its own policy for Swagger UI's CDN (config/urls.py).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -77,6 +100,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",  # {{ csp_nonce }}
             ],
         },
     },
@@ -113,11 +137,24 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # so that login throttling counts failures across all gunicorn processes.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
-# Failed logins (admin and token) per client address and user name before a pause.
+# Failed logins (admin and token) per client address and user name, and per client address
+# over all names, before a pause (config/login_guard.py).
 LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_FAILURE_ADDRESS_LIMIT = env.int("LOGIN_FAILURE_ADDRESS_LIMIT", default=20)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW", default=15 * 60)
+AUTHENTICATION_BACKENDS = [
+    "config.login_guard.LoginGuardBackend",  # refuses a paused name or address first
+    "django.contrib.auth.backends.ModelBackend",
+]
+# /healthz keeps a broker check's result this long (each check opens a broker connection).
+HEALTH_BROKER_CACHE_SECONDS = env.float("HEALTH_BROKER_CACHE_SECONDS", default=5.0)
 # Proxies in front of the service that append to X-Forwarded-For (nginx: 1).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+
+# The largest request body accepted (413 above it, config/limits.py), and Django's own
+# limit on what a view may read into memory.
+API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=1_000_000)
+DATA_UPLOAD_MAX_MEMORY_SIZE = API_MAX_BODY_BYTES
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -159,6 +196,12 @@ REST_FRAMEWORK = {
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
+    ],
+    # NUL characters and non-finite numbers are a 400 naming the field (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.StrictJSONParser",
+        "config.parsers.StrictFormParser",
+        "config.parsers.StrictMultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": env.int("API_PAGE_SIZE", default=50),

@@ -477,7 +477,7 @@ def _seat_player(seat: Any) -> int | None:
         return None
     if isinstance(seat, int):
         return seat
-    if isinstance(seat, str) and seat.strip().isdigit():
+    if isinstance(seat, str) and seat.strip().isascii() and seat.strip().isdigit():
         return int(seat)
     return None
 

@@ -10,7 +10,7 @@ from players.models import Club, Player, Team, TeamMembership
 
 
 def club_list() -> QuerySet[Club]:
-    return Club.objects.prefetch_related("organizers")
+    return Club.objects.prefetch_related("organizers__player")
 
 
 def player_list() -> QuerySet[Player]:

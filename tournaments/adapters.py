@@ -39,9 +39,14 @@ class Scoring:
 
     @classmethod
     def of(cls, tournament: Tournament) -> Scoring:
+        """``points_bye`` is a Swiss pairing-allocated bye's; a round robin's rest round
+        scores ``REST_ROUND_POINTS`` (0, FIDE)."""
+        from tournaments.pairing.round_robin import REST_ROUND_POINTS
+
+        bye = REST_ROUND_POINTS if tournament.is_round_robin else tournament.points_bye
         return cls(
             Decimal(tournament.points_win), Decimal(tournament.points_draw),
-            Decimal(tournament.points_loss), Decimal(tournament.points_bye),
+            Decimal(tournament.points_loss), Decimal(bye),
         )
 
     def unit(self) -> int:
@@ -237,8 +242,7 @@ def standings_record(
             seen.add(a)
             if b is None:
                 kind = _BYE_KIND_TO_RECORD[ByeKind(p.bye_kind)]
-                result = {"pairing_bye": "win", "full_bye": "win", "half_bye": "draw"}.get(
-                    kind, "loss")
+                result = record_scoring.outcome_of(record_scoring.points(kind, "loss"))
                 entries[a].append(RecordEntry(None, None, result, kind))  # type: ignore[arg-type]
                 continue
             seen.add(b)

@@ -142,7 +142,7 @@ class TrfTournament:
         total = None
         for number, line in self._lines("XXR", "142"):
             words = line[3:].split()
-            if len(words) != 1 or not words[0].isdigit():
+            if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
                 raise TrfError("the number of rounds must be one whole number", number, 5)
             value = int(words[0])
             if not 1 <= value <= MAX_ROUNDS:
@@ -198,7 +198,7 @@ class TrfTournament:
             else:
                 ids = []
                 for word in line[3:].split():
-                    if not word.isdigit() or not 1 <= int(word) <= MAX_PLAYERS:
+                    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= MAX_PLAYERS:
                         raise TrfError(f"{word!r} is not a start rank", number, line.find(word) + 1)
                     ids.append(int(word))
             for player_id in ids:
@@ -539,7 +539,7 @@ def _id_list(line: str, start: int, number: int) -> list[int]:
 def _tenths(text: str, number: int, column: int) -> int:
     """A score such as ``1.5`` or ``10`` in tenths of a point."""
     whole, _, fraction = text.partition(".")
-    if not whole.isdigit() or not whole.isascii() or (fraction and not fraction.isdigit()):
+    if not whole.isdigit() or not whole.isascii() or (fraction and not (fraction.isascii() and fraction.isdigit())):
         raise TrfError(f"{text!r} is not a score", number, column)
     if len(fraction) > 1:
         raise TrfError(f"{text!r} has more than one decimal", number, column)

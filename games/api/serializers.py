@@ -61,5 +61,5 @@ class GameRecordedOutput(serializers.Serializer[Any]):
 class ClockAdviceQuery(serializers.Serializer[Any]):
     game = serializers.CharField()
     match_format = serializers.CharField(default="single")
-    slot_minutes = serializers.FloatField(min_value=1)
+    slot_minutes = serializers.FloatField(min_value=1, max_value=24 * 60)  # a day
     options = serializers.JSONField(required=False, default=dict)

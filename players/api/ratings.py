@@ -139,14 +139,14 @@ class RatingHistoryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         player = get_object_or_404(Player, pk=self.kwargs["player_pk"])
         family = self.request.query_params.get("family") or None
         club = self.request.query_params.get("club") or None
-        if club is not None and not club.isdigit():
+        if club is not None and not (club.isascii() and club.isdigit()):
             raise ApplicationError(f"Club must be a club id, not {club!r}.", field="club")
         return selectors.rating_history(player, family, int(club) if club else None)
 
 
 def _club(value: str) -> Club:
     club = Club.objects.filter(slug=value).first()
-    if club is None and value.isdigit():
+    if club is None and value.isascii() and value.isdigit():
         club = Club.objects.filter(pk=int(value)).first()
     if club is None:
         raise ApplicationError(f"No club with id or slug {value!r}.", field="club")

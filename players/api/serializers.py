@@ -8,14 +8,21 @@ from rest_framework import serializers
 from players.models import BotKind, Club, Player, Team, TeamMembership
 
 
+def organizer_name(user: Any) -> str:
+    """How an organizer is shown publicly: never the login name (it is half a credential)."""
+    player = getattr(user, "player", None)  # a missing profile reads as None
+    return (player.display_name if player else "") or user.get_full_name() or "Organizer"
+
+
 class ClubOutput(serializers.ModelSerializer[Club]):
-    organizers: serializers.RelatedField[Any, Any, Any] = serializers.SlugRelatedField(
-        many=True, read_only=True, slug_field="username"
-    )
+    organizers = serializers.SerializerMethodField()
 
     class Meta:
         model = Club
         fields = ["id", "name", "slug", "organizers", "rating_settings", "created_at"]
+
+    def get_organizers(self, club: Club) -> list[str]:
+        return [organizer_name(user) for user in club.organizers.all()]
 
 
 class ClubInput(serializers.Serializer[Club]):

@@ -2,8 +2,8 @@
 
 ``manage.py recompute_ratings`` feeds every rated game, oldest first, to
 :func:`recompute_ratings` and stores the history rows and final ratings it returns. The rules
-are those of :mod:`players.ratings.glicko2` (each game its own rating period, deviation
-growth with inactivity, deviation capped at the initial deviation) and, for team games,
+are those of :mod:`players.ratings.glicko2` under the config's mode (each game its own
+rating period, deviation growth with inactivity, the mode's caps) and, for team games,
 :mod:`players.ratings.teams`.
 
 Everything runs on the Glicko-2 scale in plain floats; only the output is converted back.
@@ -96,10 +96,17 @@ def recompute_ratings(
     config = config or Glicko2Config()
     tau = config.tau
     max_phi = config.max_phi
-    period_days = config.period_days
+    min_phi = config.min_phi
+    min_mu = config.min_mu
+    step6 = not config.lichess
+    periods_per_day = config.periods_per_day
     scale = GLICKO2_SCALE
     sqrt = math.sqrt
     update = update_one_game_on_scale
+    # The mode's caps (glicko2.capped_on_scale), inlined: this loop runs once per rating.
+    lichess = config.lichess
+    max_step = config.max_change / scale
+    max_sigma = config.max_volatility
 
     # Per player: [mu, phi, sigma, last day number or None, games, last played_at]
     states: dict[Hashable, list] = {}
@@ -107,7 +114,7 @@ def recompute_ratings(
         last = start.last_played_at
         states[player_id] = [
             (start.rating - SCALE_CENTRE) / scale,
-            min(start.rd / scale, max_phi),
+            max(min(start.rd / scale, max_phi), min_phi),
             start.volatility,
             None if last is None else day_number(last),
             start.games,
@@ -147,29 +154,41 @@ def recompute_ratings(
                         f"{player_id}; give the games in order of date"
                     )
                 phi, sigma = state[1], state[2]
-                state[1] = min(sqrt(phi * phi + days / period_days * sigma * sigma), max_phi)
+                phi = min(sqrt(phi * phi + days * periods_per_day * sigma * sigma), max_phi)
+                state[1] = phi if phi > min_phi else min_phi
             entries.append(state)
 
         if len(side_a) == 1 and len(side_b) == 1:
             state_a, state_b = entries
             mu_a, phi_a, sigma_a = state_a[0], state_a[1], state_a[2]
             mu_b, phi_b, sigma_b = state_b[0], state_b[1], state_b[2]
+            counted_a = mu_a if mu_a > min_mu else min_mu
+            counted_b = mu_b if mu_b > min_mu else min_mu
             results = [
-                update(mu_a, phi_a, sigma_a, mu_b, phi_b, score_a, tau),
-                update(mu_b, phi_b, sigma_b, mu_a, phi_a, 1.0 - score_a, tau),
+                update(counted_a, phi_a, sigma_a, counted_b, phi_b, score_a, tau, step6),
+                update(counted_b, phi_b, sigma_b, counted_a, phi_a, 1.0 - score_a, tau, step6),
             ]
         else:
             team_a = [(s[0], s[1], s[2]) for s in entries[: len(side_a)]]
             team_b = [(s[0], s[1], s[2]) for s in entries[len(side_a) :]]
-            results = update_team_on_scale(team_a, team_b, score_a, tau) + update_team_on_scale(
-                team_b, team_a, 1.0 - score_a, tau
-            )
+            results = update_team_on_scale(
+                team_a, team_b, score_a, config
+            ) + update_team_on_scale(team_b, team_a, 1.0 - score_a, config)
 
         for player_id, state, (mu, phi, sigma) in zip(
             (*side_a, *side_b), entries, results, strict=True
         ):
             if phi > max_phi:
                 phi = max_phi
+            if lichess:
+                low, high = state[0] - max_step, state[0] + max_step
+                mu = low if mu < low else high if mu > high else mu
+                if mu < min_mu:
+                    mu = min_mu
+                if phi < min_phi:
+                    phi = min_phi
+                if sigma > max_sigma:
+                    sigma = max_sigma
             rating_before = state[0] * scale + SCALE_CENTRE
             state[0] = mu
             state[1] = phi

@@ -10,20 +10,27 @@ The paper's steps map onto this module as follows:
 * Steps 6-8, the pre-period deviation ``phi* = sqrt(phi^2 + sigma'^2)``, the new deviation
   and rating, and the conversion back.
 
-:func:`rate_period` is the paper's algorithm as printed (any number of games in one rating
-period, no caps); it reproduces the worked example. The service itself uses
-:func:`rate_game` with a :class:`Glicko2Config`, under these rules:
+The same steps serve two modes, chosen by :attr:`Glicko2Config.mode`:
 
-* **Each game is its own rating period.** Online game servers do this: a rating moves after
-  every game instead of at the end of a month.
-* **Inactivity.** A player who has not played for ``days`` days has been through
-  ``days / period_days`` empty rating periods (fractions count). Each empty period applies the
-  paper's step 6 with the player's own volatility, so
-  ``phi = sqrt(phi^2 + (days / period_days) * sigma^2)``.
-* **Cap.** The deviation never exceeds the initial deviation (``initial_rd``): a long
-  absence makes a player as uncertain as a newcomer, not more.
-* **Provisional.** A rating is provisional while its deviation is at least
-  ``provisional_rd`` (110 by default).
+* ``"lichess"`` (the default) rates exactly as lichess does (lila's rating module, whose
+  calculator now lives in scalachess's ``rating`` module). **Each game is its own rating
+  period, and step 6 is skipped** (lila rates with ``skipDeviationIncrease``: ``phi* = phi``).
+  Instead **the deviation grows with time**: before a game each player's deviation becomes
+  ``phi = sqrt(phi^2 + t * sigma^2)`` with ``t = days since their last game x 0.21436``
+  (lichess's rating periods per day, "so that RD 60 reaches 110 in a year"), clamped to
+  ``[45, initial_rd]``. Ratings below 400 enter the calculation as 400. After the game the
+  rating stays within 700 points of the one before and is at least 400, the deviation is
+  clamped to ``[45, initial_rd]`` (lichess: 500) and the volatility to at most 0.1.
+  A 1500/350 player who beats an equal one gets 1662.21 and RD 290.2305.
+* ``"glickman"``: the paper's rating period applied to every game: step 6 grows the
+  deviation by the new volatility before each game's update, the deviation also grows by
+  ``days / period_days`` empty periods (5 days each by default) between games, capped at
+  ``initial_rd``; no other caps. The same player gets 1662.31 and RD 290.32.
+
+:func:`rate_period` is the paper's algorithm as printed (any number of games in one rating
+period, no caps); it reproduces the worked example. :func:`rate_game` rates one game under
+a :class:`Glicko2Config`. A rating is **provisional** while its deviation is at least
+``provisional_rd`` (110 by default), in both modes.
 """
 
 from __future__ import annotations
@@ -45,6 +52,17 @@ CONVERGENCE_TOLERANCE = 1e-6
 """The paper's epsilon for the Illinois iteration of step 5."""
 
 MAX_ILLINOIS_STEPS = 200
+
+LICHESS = "lichess"
+GLICKMAN = "glickman"
+MODES = (LICHESS, GLICKMAN)
+"""The rating modes of :class:`Glicko2Config` (see the module docstring)."""
+
+LICHESS_PERIODS_PER_DAY = 0.21436
+"""lichess's rating periods per day of inactivity: RD 60 grows to 110 in a year (sigma 0.06)."""
+
+GLICKMAN_PERIOD_DAYS = 5.0
+"""The length of an empty rating period in the ``"glickman"`` mode, by default."""
 
 _THREE_OVER_PI_SQUARED = 3.0 / (math.pi * math.pi)
 
@@ -81,33 +99,64 @@ class GameResult:
 class Glicko2Config:
     """The parameters of the service's Glicko-2 ratings.
 
-    The defaults are those of online game servers: a newcomer is 1500 with deviation 500
-    and volatility 0.09, and ``tau`` is 0.75. ``period_days`` sets how fast the deviation
-    grows back with inactivity (see the module docstring).
+    The defaults are lichess's: a newcomer is 1500 with deviation 500 and volatility 0.09,
+    ``tau`` is 0.75, and ``mode`` is ``"lichess"`` (see the module docstring for the two
+    modes). ``period_days`` is the length of one rating period of inactivity; left ``None``
+    it is the mode's own (lichess: 1 / 0.21436 days; glickman: 5 days). ``min_rd``,
+    ``max_volatility``, ``min_rating`` and ``max_change`` are the lichess mode's caps and
+    are not used by the glickman mode.
     """
 
     initial_rating: float = 1500.0
     initial_rd: float = 500.0
     initial_volatility: float = 0.09
     tau: float = 0.75
-    period_days: float = 5.0
+    period_days: float | None = None
     provisional_rd: float = 110.0
+    mode: str = LICHESS
+    min_rd: float = 45.0
+    max_volatility: float = 0.1
+    min_rating: float = 400.0
+    max_change: float = 700.0
 
     def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise RatingConfigError(
+                f"mode must be one of {', '.join(MODES)}, not {self.mode!r}"
+            )
         positive = {
             "initial_rd": self.initial_rd,
             "initial_volatility": self.initial_volatility,
             "tau": self.tau,
-            "period_days": self.period_days,
             "provisional_rd": self.provisional_rd,
+            "min_rd": self.min_rd,
+            "max_volatility": self.max_volatility,
+            "max_change": self.max_change,
         }
+        if self.period_days is not None:
+            positive["period_days"] = self.period_days
         for name, value in positive.items():
-            if not (math.isfinite(value) and value > 0):
+            if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
                 raise RatingConfigError(f"{name} must be a positive number, not {value!r}")
-        if not math.isfinite(self.initial_rating):
+        for name, value in (("initial_rating", self.initial_rating),
+                            ("min_rating", self.min_rating)):
+            if not (isinstance(value, int | float) and math.isfinite(value)):
+                raise RatingConfigError(f"{name} must be a finite number, not {value!r}")
+        if self.lichess and self.min_rd > self.initial_rd:
             raise RatingConfigError(
-                f"initial_rating must be a finite number, not {self.initial_rating!r}"
+                f"min_rd ({self.min_rd}) must not exceed initial_rd ({self.initial_rd})"
             )
+
+    @property
+    def lichess(self) -> bool:
+        return self.mode == LICHESS
+
+    @property
+    def periods_per_day(self) -> float:
+        """Rating periods per day of inactivity (the ``t`` of the deviation's growth)."""
+        if self.period_days is not None:
+            return 1.0 / self.period_days
+        return LICHESS_PERIODS_PER_DAY if self.lichess else 1.0 / GLICKMAN_PERIOD_DAYS
 
     def new_rating(self) -> Rating:
         """The rating of a player who has never played."""
@@ -117,6 +166,16 @@ class Glicko2Config:
     def max_phi(self) -> float:
         """The cap on the deviation, on the Glicko-2 scale."""
         return self.initial_rd / GLICKO2_SCALE
+
+    @property
+    def min_phi(self) -> float:
+        """The floor of the deviation on the Glicko-2 scale (0 in the glickman mode)."""
+        return self.min_rd / GLICKO2_SCALE if self.lichess else 0.0
+
+    @property
+    def min_mu(self) -> float:
+        """The lowest rating that enters a calculation, on the Glicko-2 scale."""
+        return (self.min_rating - SCALE_CENTRE) / GLICKO2_SCALE if self.lichess else -math.inf
 
 
 class ScaledRating(NamedTuple):
@@ -219,11 +278,14 @@ def update_on_scale(
     player: tuple[float, float, float],
     games: Iterable[tuple[float, float, float]],
     tau: float,
+    *,
+    step6: bool = True,
 ) -> PeriodUpdate:
     """Steps 3-7 of the paper on the Glicko-2 scale.
 
     ``player`` is ``(mu, phi, sigma)``; ``games`` holds ``(mu_j, phi_j, score_j)`` for each
-    game of the period.
+    game of the period. ``step6=False`` skips the growth of the deviation by the new
+    volatility (lichess: ``phi* = phi``).
     """
     mu, phi, sigma = player
     inverse_variance = 0.0
@@ -234,11 +296,12 @@ def update_on_scale(
         inverse_variance += g_j * g_j * e_j * (1.0 - e_j)
         weighted_surprise += g_j * (score - e_j)
     if inverse_variance == 0.0:
-        return PeriodUpdate(mu, math.sqrt(phi * phi + sigma * sigma), sigma, None, None)
+        phi_empty = math.sqrt(phi * phi + sigma * sigma) if step6 else phi
+        return PeriodUpdate(mu, phi_empty, sigma, None, None)
     variance = 1.0 / inverse_variance
     improvement = variance * weighted_surprise
     sigma_new = new_volatility(sigma, phi, variance, improvement, tau)
-    phi_star_squared = phi * phi + sigma_new * sigma_new
+    phi_star_squared = phi * phi + sigma_new * sigma_new if step6 else phi * phi
     phi_new = 1.0 / math.sqrt(1.0 / phi_star_squared + inverse_variance)
     mu_new = mu + phi_new * phi_new * weighted_surprise
     return PeriodUpdate(mu_new, phi_new, sigma_new, variance, improvement)
@@ -252,6 +315,7 @@ def update_one_game_on_scale(
     phi_opponent: float,
     score: float,
     tau: float,
+    step6: bool = True,
 ) -> tuple[float, float, float]:
     """Steps 3-7 for a period of exactly one game: the new ``(mu, phi, sigma)``.
 
@@ -261,12 +325,31 @@ def update_one_game_on_scale(
     expected = 1.0 / (1.0 + math.exp(-g_opponent * (mu - mu_opponent)))
     inverse_variance = g_opponent * g_opponent * expected * (1.0 - expected)
     if inverse_variance == 0.0:
-        return mu, math.sqrt(phi * phi + sigma * sigma), sigma
+        return mu, (math.sqrt(phi * phi + sigma * sigma) if step6 else phi), sigma
     surprise = g_opponent * (score - expected)
     variance = 1.0 / inverse_variance
     sigma_new = new_volatility(sigma, phi, variance, variance * surprise, tau)
-    phi_new = 1.0 / math.sqrt(1.0 / (phi * phi + sigma_new * sigma_new) + inverse_variance)
+    phi_star_squared = phi * phi + sigma_new * sigma_new if step6 else phi * phi
+    phi_new = 1.0 / math.sqrt(1.0 / phi_star_squared + inverse_variance)
     return mu + phi_new * phi_new * surprise, phi_new, sigma_new
+
+
+def capped_on_scale(
+    config: Glicko2Config, mu_before: float, mu: float, phi: float, sigma: float
+) -> tuple[float, float, float]:
+    """The mode's limits on a rating after a game, on the Glicko-2 scale.
+
+    lichess: within ``max_change`` of ``mu_before`` (the stored rating), at least
+    ``min_rating``, deviation within ``[min_rd, initial_rd]``, volatility at most
+    ``max_volatility``. glickman: the deviation at most ``initial_rd``.
+    """
+    if phi > config.max_phi:
+        phi = config.max_phi
+    if not config.lichess:
+        return mu, phi, sigma
+    step = config.max_change / GLICKO2_SCALE
+    mu = min(max(mu, mu_before - step), mu_before + step)
+    return max(mu, config.min_mu), max(phi, config.min_phi), min(sigma, config.max_volatility)
 
 
 def rate_period(player: Rating, results: Sequence[GameResult], tau: float = 0.5) -> Rating:
@@ -284,18 +367,21 @@ def rate_period(player: Rating, results: Sequence[GameResult], tau: float = 0.5)
 
 
 def inflate_for_inactivity(player: Rating, days: float, config: Glicko2Config) -> Rating:
-    """The rating after ``days`` without games: only the deviation grows, up to the cap."""
+    """The rating after ``days`` without games: only the deviation grows, up to the cap
+    (lichess: clamped to ``[min_rd, initial_rd]``, like lichess's live deviation)."""
     if not (math.isfinite(days) and days >= 0):
         raise RatingInputError(f"days of inactivity must be zero or more, not {days!r}")
     phi = grown_phi(
-        player.rd / GLICKO2_SCALE, player.volatility, days / config.period_days, config.max_phi
+        player.rd / GLICKO2_SCALE, player.volatility, days * config.periods_per_day,
+        config.max_phi, config.min_phi,
     )
     return Rating(player.rating, phi * GLICKO2_SCALE, player.volatility)
 
 
-def grown_phi(phi: float, sigma: float, periods: float, max_phi: float) -> float:
-    """The deviation after ``periods`` empty rating periods, capped at ``max_phi``."""
-    return min(math.sqrt(phi * phi + periods * sigma * sigma), max_phi)
+def grown_phi(phi: float, sigma: float, periods: float, max_phi: float,
+              min_phi: float = 0.0) -> float:
+    """The deviation after ``periods`` empty rating periods, within ``[min_phi, max_phi]``."""
+    return max(min(math.sqrt(phi * phi + periods * sigma * sigma), max_phi), min_phi)
 
 
 def rate_game(
@@ -309,18 +395,20 @@ def rate_game(
 ) -> Rating:
     """The player's rating after one game, which is its own rating period.
 
-    Both ratings first grow their deviation for the days since each player's last game.
+    Both ratings first grow their deviation for the days since each player's last game;
+    then the game is rated under the config's mode (see the module docstring).
     """
     check_score(score)
     player = inflate_for_inactivity(player, days_inactive, config)
     opponent = inflate_for_inactivity(opponent, opponent_days_inactive, config)
-    scaled_opponent = to_glicko2_scale(opponent)
-    update = update_on_scale(
-        to_glicko2_scale(player),
-        [(scaled_opponent.mu, scaled_opponent.phi, float(score))],
-        config.tau,
+    own = to_glicko2_scale(player)
+    other = to_glicko2_scale(opponent)
+    mu, phi, sigma = update_one_game_on_scale(
+        max(own.mu, config.min_mu), own.phi, own.sigma,
+        max(other.mu, config.min_mu), other.phi,
+        float(score), config.tau, step6=not config.lichess,
     )
-    return from_glicko2_scale(update.mu, min(update.phi, config.max_phi), update.sigma)
+    return from_glicko2_scale(*capped_on_scale(config, own.mu, mu, phi, sigma))
 
 
 def is_provisional(rating: Rating, config: Glicko2Config) -> bool:

@@ -40,6 +40,7 @@ from players.ratings.glicko2 import (
     SCALE_CENTRE,
     Glicko2Config,
     Rating,
+    capped_on_scale,
     check_score,
     update_one_game_on_scale,
 )
@@ -59,19 +60,25 @@ def update_team_on_scale(
     team: Sequence[tuple[float, float, float]],
     opponents: Sequence[tuple[float, float, float]],
     score: float,
-    tau: float,
-    max_phi: float = math.inf,
+    config: Glicko2Config,
 ) -> list[tuple[float, float, float]]:
-    """New ``(mu, phi, sigma)`` of each member of ``team`` after a game scoring ``score``."""
-    own_mu, _ = team_composite([(mu, phi) for mu, phi, _ in team])
-    their_mu, their_phi = team_composite([(mu, phi) for mu, phi, _ in opponents])
+    """New ``(mu, phi, sigma)`` of each member of ``team`` after a game scoring ``score``.
+
+    The config's mode applies to each member's update as in a two-player game (lichess:
+    ratings below the floor count as the floor, no step 6, the caps afterwards).
+    """
+    floor = config.min_mu
+    own_mu, _ = team_composite([(max(mu, floor), phi) for mu, phi, _ in team])
+    their_mu, their_phi = team_composite([(max(mu, floor), phi) for mu, phi, _ in opponents])
     gap = own_mu - their_mu
+    step6 = not config.lichess
     updated = []
     for mu, phi, sigma in team:
+        counted = max(mu, floor)
         mu_new, phi_new, sigma_new = update_one_game_on_scale(
-            mu, phi, sigma, mu - gap, their_phi, score, tau
+            counted, phi, sigma, counted - gap, their_phi, score, config.tau, step6
         )
-        updated.append((mu_new, min(phi_new, max_phi), sigma_new))
+        updated.append(capped_on_scale(config, mu, mu_new, phi_new, sigma_new))
     return updated
 
 
@@ -89,10 +96,8 @@ def rate_team_game(
     check_score(score_a)
     scaled_a = [_scaled(member) for member in team_a]
     scaled_b = [_scaled(member) for member in team_b]
-    new_a = update_team_on_scale(scaled_a, scaled_b, float(score_a), config.tau, config.max_phi)
-    new_b = update_team_on_scale(
-        scaled_b, scaled_a, 1.0 - float(score_a), config.tau, config.max_phi
-    )
+    new_a = update_team_on_scale(scaled_a, scaled_b, float(score_a), config)
+    new_b = update_team_on_scale(scaled_b, scaled_a, 1.0 - float(score_a), config)
     return [_unscaled(member) for member in new_a], [_unscaled(member) for member in new_b]
 
 

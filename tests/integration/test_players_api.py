@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from players.models import Player, Team, TeamMembership
+from players.models import Club, Player, Team, TeamMembership
 
 pytestmark = pytest.mark.django_db
 
@@ -141,7 +141,10 @@ def test_only_admins_create_clubs(as_user: Any, club_a: Any, admin_user: Any) ->
                                     format="json")
     assert made.status_code == 201, made.json()
     assert made.json()["slug"] == "new-club"
-    assert made.json()["organizers"] == ["alice"]
+    assert made.json()["organizers"] == ["Organizer"]  # shown by name, never by login
+    assert [user.username for user in Club.objects.get(slug="new-club").organizers.all()] == [
+        "alice"
+    ]
 
 
 def test_token_auth(api: Any, club_a: Any) -> None:

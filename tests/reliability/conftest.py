@@ -15,3 +15,11 @@ def _clean_cache(settings: Any) -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def world(club_a: Any, club_b: Any) -> Any:
+    """Club A's player, team, draft and running tournaments, entrants and a pairing."""
+    from tests.reliability.world import build_world
+
+    return build_world(club_a)

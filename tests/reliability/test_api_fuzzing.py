@@ -1,4 +1,6 @@
-"""schemathesis against the running API: no 5xx, and responses that match the schema.
+"""schemathesis against the running API: no 5xx, and responses that match the schema; then
+every field of every writable endpoint with adversarial values (NUL, numbers no column
+holds, long strings and lists, deep nesting): no 5xx either.
 
 A live server (a thread of this process on 127.0.0.1, on the test database) serves the API;
 schemathesis's command line reads ``/api/schema/`` and sends generated requests, reads
@@ -8,9 +10,11 @@ and keeps the traceback of every unhandled exception, so a 5xx comes with its ca
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -20,6 +24,7 @@ from django.core.signals import got_request_exception, request_started
 from rest_framework.authtoken.models import Token
 
 from players.models import Player
+from tests.reliability.test_object_permissions import RECIPES, writable_operations
 from tournaments import services
 from tournaments.models import Pairing
 
@@ -105,3 +110,98 @@ def test_generated_requests_get_no_server_error_and_conforming_answers(
     assert reads.returncode == 0, report
     assert writes.returncode == 0, report
     assert log.requests >= MIN_REQUESTS, report
+
+
+# -- adversarial values for every field of every writable endpoint --------------------------
+#
+# schemathesis generates values that fit the schema's types; these are the ones an attacker
+# or a careless script sends on purpose (issue 15): NUL characters, numbers no column holds,
+# long lists and strings, deep nesting. Each request runs as club A's organizer (a superuser,
+# so that club creation is allowed too) from a recipe body that is valid, with one field
+# replaced, inside a savepoint that is rolled back, so every request meets the same state.
+
+FUZZ_VALUES: dict[str, str] = {  # raw JSON text, so that 1e400 and NaN go out as written
+    "nul": '"a\\u0000b"',
+    "nul-nested": '{"k": ["ok", "\\u0000"], "\\u0000": 1}',
+    "huge-int": "1" + "0" * 30,
+    "huge-negative": "-1" + "0" * 30,
+    "1e308": "1e308",
+    "1e400": "1e400",
+    "nan": "NaN",
+    "minus-one": "-1",
+    "long-string": '"' + "x" * 100_000 + '"',
+    "long-list": "[" + ",".join(["1"] * 2000) + "]",
+    "long-list-of-strings": "[" + ",".join(['"a"'] * 2000) + "]",
+    "deep": "[" * 200 + "]" * 200,
+    "object": '{"a": 1}',
+    "settings-1e308": '{"system": "glicko2", "tau": 1e308, "kind": "first_to", "games": 1e308}',
+    "null": "null",
+}
+WHOLE_BODIES: dict[str, str] = {
+    "body-1e400": "1e400",
+    "body-list": "[1, 2, 3]",
+    "body-nul-key": '{"\\u0000": "\\u0000"}',
+    "body-deep": '{"a": ' * 100 + "1" + "}" * 100,
+    "body-not-json": "{not json",
+}
+SLOW_SECONDS = 2.0
+
+
+def _request_fields(method: str, path: str) -> list[str]:
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    body = (schema["paths"][path][method].get("requestBody", {}).get("content", {})
+            .get("application/json", {}).get("schema") or {})
+    ref = body.get("$ref", "")
+    component = schema["components"]["schemas"].get(ref.rsplit("/", 1)[-1], {}) if ref else {}
+    return sorted(component.get("properties", {}))
+
+
+def test_every_writable_field_survives_adversarial_values(world: Any, club_a: Any) -> None:
+    from django.db import transaction
+    from django.test import Client
+
+    alice = club_a.organizers.get()
+    alice.is_superuser = True
+    alice.is_staff = True
+    alice.save()
+    client = Client(raise_request_exception=False)
+    client.force_login(alice)
+    log = ServerLog()
+    got_request_exception.connect(log.failed, dispatch_uid="fuzz-values-errors")
+    failures: list[str] = []
+    slow: list[str] = []
+    sent = 0
+    try:
+        for method, path in writable_operations():
+            object_id, base = RECIPES[(method, path)](world)
+            url = path.replace("{id}", str(object_id)) if object_id is not None else path
+            cases = [(f"{field}={name}", json.dumps({**(base or {}), field: "__FUZZ__"})
+                      .replace('"__FUZZ__"', token))
+                     for field in _request_fields(method, path)
+                     for name, token in FUZZ_VALUES.items()]
+            cases += list(WHOLE_BODIES.items())
+            for label, text in cases:
+                errors_before = len(log.errors)
+                started = time.monotonic()
+                with transaction.atomic():
+                    answer = getattr(client, method)(url, text,
+                                                     content_type="application/json")
+                    transaction.set_rollback(True)
+                seconds = time.monotonic() - started
+                sent += 1
+                if answer.status_code >= 500 or len(log.errors) > errors_before:
+                    cause = log.errors[-1].strip().splitlines()[-1] if log.errors else ""
+                    failures.append(f"{method.upper()} {path} {label}: {answer.status_code} "
+                                    f"{cause}")
+                if seconds > SLOW_SECONDS:
+                    slow.append(f"{method.upper()} {path} {label}: {seconds:.1f} s")
+    finally:
+        got_request_exception.disconnect(dispatch_uid="fuzz-values-errors")
+    report = (f"{sent} adversarial requests, {len(failures)} server errors, "
+              f"{len(slow)} slower than {SLOW_SECONDS} s\n" + "\n".join(failures + slow))
+    print(report)
+    summary = Path(os.environ.get("RELIABILITY_REPORT_DIR", "/tmp")) / "fuzzing-values.txt"
+    summary.write_text(report + "\n")
+    assert not failures, report

@@ -9,7 +9,6 @@ for club A's own organizer).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -17,9 +16,8 @@ import pytest
 from django.apps import apps
 from rest_framework.test import APIClient
 
-from players.models import Club, Player, Team
-from tournaments import services
-from tournaments.models import Entrant, Pairing, Tournament
+from players.models import Club
+from tests.reliability.world import World
 
 pytestmark = pytest.mark.django_db
 
@@ -27,20 +25,6 @@ WRITE_METHODS = {"post", "put", "patch", "delete"}
 # Writable operations that change no object of a club (public login, throttled and guarded).
 NOT_OBJECT_WRITES = {("post", "/api/auth/token/")}
 SNAPSHOT_APPS = {"players", "games", "tournaments", "auth", "authtoken"}
-
-
-@dataclass
-class World:
-    """Club A's objects, which Bob (organizer of club B) must not change."""
-
-    club: Club
-    player: Player
-    spare_player: Player
-    team: Team
-    draft: Tournament
-    running: Tournament
-    entrants: list[Entrant]
-    pairing: Pairing
 
 
 Recipe = Callable[[World], tuple[int | None, dict[str, Any] | None]]
@@ -100,28 +84,6 @@ def snapshot() -> dict[str, list[dict[str, Any]]]:
         for model in apps.get_models()
         if model._meta.app_label in SNAPSHOT_APPS
     }
-
-
-@pytest.fixture
-def world(club_a: Club, club_b: Club) -> World:
-    alice = club_a.organizers.get()
-    players = [Player.objects.create(display_name=f"Alpha {i}", club=club_a) for i in range(6)]
-    team = Team.objects.create(name="Alpha team", club=club_a)
-    from players import services as player_services
-
-    player_services.team_add_member(actor=alice, team=team, player=players[0])
-    draft = services.tournament_create(actor=alice, club=club_a, name="Draft cup",
-                                       game="kugamai", format="round_robin")
-    running = services.tournament_create(actor=alice, club=club_a, name="Running cup",
-                                         game="kugamai", format="round_robin")
-    entrants = [services.entrant_register(actor=alice, tournament=running, player=player,
-                                          rating=2000 - index)
-                for index, player in enumerate(players[:4])]
-    running = services.tournament_start(actor=alice, tournament=running)
-    round_ = services.round_pair_next(actor=alice, tournament=running)
-    pairing = round_.pairings.exclude(entrant_b=None).order_by("board").first()
-    assert pairing is not None
-    return World(club_a, players[0], players[5], team, draft, running, entrants, pairing)
 
 
 def send(client: APIClient, method: str, path: str, world: World) -> Any:

@@ -138,3 +138,37 @@ def test_production_refuses_to_start_without_secret_key() -> None:
     weak = _manage("check", SECRET_KEY="short")
     assert weak.returncode != 0
     assert "too weak" in weak.stderr
+
+
+def _example_secret_key() -> str:
+    for line in (DEPLOY / "env.example").read_text().splitlines():
+        if line.startswith("SECRET_KEY="):
+            return line.removeprefix("SECRET_KEY=")
+    raise AssertionError("deploy/env.example has no SECRET_KEY line")
+
+
+PLACEHOLDER_KEYS = [
+    _example_secret_key(),
+    "change-me-to-50-random-characters-python3-c-import-secrets",
+    "changeme" * 7,
+    "your-secret-key-goes-here-please-replace-it-before-deploying",
+    "django-insecure-" + "a1b2c3d4e5" * 5,
+    "x" * 64,
+    "insecure-development-key-do-not-use-in-production",
+]
+
+
+@pytest.mark.parametrize("key", PLACEHOLDER_KEYS, ids=lambda key: key[:24])
+def test_a_placeholder_secret_key_fails_the_start_up_check(key: str) -> None:
+    done = _manage("check", SECRET_KEY=key)
+    assert done.returncode != 0, done.stdout
+    assert "SECRET_KEY" in done.stderr and "placeholder" in done.stderr
+    deploy = _manage("check", "--deploy", SECRET_KEY=key)
+    assert deploy.returncode != 0
+
+
+def test_check_deploy_flags_a_placeholder_key_even_in_development() -> None:
+    """With DEBUG on the service starts with any key, but --deploy says what is wrong."""
+    done = _manage("check", "--deploy", SECRET_KEY=_example_secret_key(), DEBUG="true")
+    assert done.returncode != 0
+    assert "config.E001" in done.stderr + done.stdout

@@ -12,6 +12,10 @@ How the published tables are built, for an even count ``n`` (an odd count adds a
 - the other boards, in order, pair ``a_r + k`` (first move) with ``a_r - k``, both reduced
   into ``1..n-1``, for ``k = 1 .. n/2 - 1``.
 
+With an odd count the entrant paired with the dummy **rests** that round. FIDE scores a
+rest round 0 (:data:`REST_ROUND_POINTS`) and its tie-breaks treat it as unplayed (C.07,
+15.2: no opponent, no game); it is not a Swiss pairing-allocated bye, which scores a win.
+
 For a double round robin the second cycle repeats the first with the first move
 reversed. FIDE recommends exchanging the last two rounds of the first cycle, so that
 nobody gets the same colour three times running at the turn of the cycles; that is the
@@ -29,6 +33,9 @@ from collections.abc import Sequence
 
 BYE = 0
 """Stands for "no opponent" in a pairing: ``(x, BYE)`` means entrant ``x`` has the bye."""
+
+REST_ROUND_POINTS = 0.0
+"""What a round robin's rest round (the bye of an odd count) scores by default (FIDE)."""
 
 Pairing = tuple[int, int]
 Round = list[Pairing]

@@ -3,7 +3,10 @@
 A record lists the entrants (id, optional rating) and, for each entrant, one entry per
 round played so far: the opponent (or None), whether the entrant had the first move,
 the result, and what kind of round it was (a game over the board, a forfeit, a bye).
-Points come from the :class:`Scoring`, so the record never stores them twice.
+Points come from the :class:`Scoring`, so the record never stores them twice. In a round
+robin a ``pairing_bye`` is the rest round of an odd count: it scores
+``tournaments.pairing.round_robin.REST_ROUND_POINTS`` (0, FIDE) unless the scoring says
+otherwise; in a Swiss it scores a win.
 
 Plain-data form (see :meth:`TournamentRecord.from_dict`)::
 
@@ -27,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal, cast, get_args
+
+from tournaments.pairing.round_robin import REST_ROUND_POINTS
 
 EntrantId = str | int
 Result = Literal["win", "draw", "loss"]
@@ -91,7 +96,9 @@ class Scoring:
         return "loss"
 
     @classmethod
-    def from_dict(cls, document: Mapping[str, Any] | None) -> Scoring:
+    def from_dict(cls, document: Mapping[str, Any] | None, system: str = "swiss") -> Scoring:
+        """Scoring from plain data; values left out follow the win, draw and loss given
+        (a round robin's rest round: :data:`REST_ROUND_POINTS`)."""
         document = dict(document or {})
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(document) - known)
@@ -101,7 +108,7 @@ class Scoring:
         draw = document.get("draw", 0.5)
         loss = document.get("loss", 0.0)
         defaults = {
-            "pairing_bye": win,
+            "pairing_bye": REST_ROUND_POINTS if system == "round_robin" else win,
             "full_bye": win,
             "half_bye": draw,
             "zero_bye": loss,
@@ -185,7 +192,7 @@ class TournamentRecord:
         planned = document.get("rounds")
         if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int)):
             raise StandingsError(f"'rounds' must be a whole number, got {planned!r}")
-        scoring = Scoring.from_dict(document.get("scoring"))
+        scoring = Scoring.from_dict(document.get("scoring"), system)
         entrants = tuple(_entrant_from_dict(item, scoring) for item in raw_entrants)
         return cls(entrants, cast(System, system), scoring, planned)
 

@@ -30,7 +30,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         key = opts["tournament"]
-        query = {"pk": int(key)} if key.isdigit() else {"slug": key}
+        query = {"pk": int(key)} if key.isascii() and key.isdigit() else {"slug": key}
         tournament = Tournament.objects.filter(**query).first()
         if tournament is None:
             raise CommandError(f"No tournament {key!r}.")

@@ -59,7 +59,7 @@ class Command(BaseCommand):
 
 def _club(value: str) -> Club:
     club = Club.objects.filter(slug=value).first()
-    if club is None and value.isdigit():
+    if club is None and value.isascii() and value.isdigit():
         club = Club.objects.filter(pk=int(value)).first()
     if club is None:
         raise CommandError(f"No club with id or slug {value!r}.")

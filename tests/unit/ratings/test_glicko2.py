@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -132,15 +133,27 @@ class TestVolatility:
 
 
 class TestConfig:
-    def test_defaults_are_online_server_defaults(self):
+    def test_defaults_are_lichess_defaults(self):
         config = Glicko2Config()
         assert config.new_rating() == Rating(1500, 500, 0.09)
         assert config.tau == 0.75
+        assert config.mode == "lichess"
+        assert config.periods_per_day == 0.21436
 
-    @pytest.mark.parametrize("field", ["initial_rd", "initial_volatility", "tau", "period_days"])
+    def test_glickman_mode_keeps_five_day_periods(self):
+        assert Glicko2Config(mode="glickman").periods_per_day == pytest.approx(1 / 5)
+        assert Glicko2Config(mode="glickman", period_days=2).periods_per_day == 0.5
+
+    def test_rejects_an_unknown_mode(self):
+        with pytest.raises(RatingConfigError, match="mode"):
+            Glicko2Config(mode="fide")
+
+    @pytest.mark.parametrize("field", ["initial_rd", "initial_volatility", "tau", "period_days",
+                                       "min_rd", "max_volatility", "max_change"])
     def test_rejects_non_positive_parameters(self, field):
+        values: dict[str, Any] = {field: 0}
         with pytest.raises(RatingConfigError, match=field):
-            Glicko2Config(**{field: 0})
+            Glicko2Config(**values)
 
     def test_rejects_bad_ratings_and_scores(self):
         with pytest.raises(RatingInputError):
@@ -151,8 +164,10 @@ class TestConfig:
             rate_game(PLAYER, PLAYER, -0.5, Glicko2Config())
 
 
-class TestServiceRules:
-    config = Glicko2Config()
+class TestGlickmanMode:
+    """Glickman's rating period for every game (step 6), 5-day periods of inactivity."""
+
+    config = Glicko2Config(mode="glickman")
 
     def test_each_game_is_its_own_period(self):
         newcomer = self.config.new_rating()

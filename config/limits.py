@@ -1,0 +1,46 @@
+"""Limits at the edge, before any view runs: the size of a request body and NUL characters
+in the query string. Both answer JSON (the shape of ``config.errors``), for every path.
+
+Django would refuse a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` only when a view reads it,
+with an HTML 400; PostgreSQL refuses a NUL in a text value with a 500. This middleware
+answers ``413`` when ``Content-Length`` exceeds ``API_MAX_BODY_BYTES`` and ``400`` naming
+the parameter for a NUL, and nothing else runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+
+def error_response(message: str, *, status: int, code: str,
+                   field: str | None = None) -> JsonResponse:
+    errors = {field or "non_field_errors": [message]}
+    return JsonResponse({"detail": message, "code": code, "errors": errors}, status=status)
+
+
+class RequestLimitsMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = int(settings.API_MAX_BODY_BYTES)
+        declared = request.META.get("CONTENT_LENGTH") or "0"
+        try:
+            length = int(declared)
+        except ValueError:
+            return error_response(f"Content-Length {declared[:40]!r} is not a number.",
+                                  status=400, code="invalid")
+        if length > limit:
+            return error_response(
+                f"The request body has {length} bytes; at most {limit} bytes are accepted.",
+                status=413, code="too_large",
+            )
+        for name, values in request.GET.lists():
+            if "\x00" in name or any("\x00" in value for value in values):
+                shown = name.replace("\x00", "\\u0000")
+                return error_response(f"Query parameter {shown!r} contains a NUL character.",
+                                      status=400, code="invalid", field=shown)
+        return self.get_response(request)
