@@ -539,7 +539,8 @@ def _id_list(line: str, start: int, number: int) -> list[int]:
 def _tenths(text: str, number: int, column: int) -> int:
     """A score such as ``1.5`` or ``10`` in tenths of a point."""
     whole, _, fraction = text.partition(".")
-    if not whole.isdigit() or not whole.isascii() or (fraction and not (fraction.isascii() and fraction.isdigit())):
+    digits = whole.isascii() and whole.isdigit()
+    if not digits or (fraction and not (fraction.isascii() and fraction.isdigit())):
         raise TrfError(f"{text!r} is not a score", number, column)
     if len(fraction) > 1:
         raise TrfError(f"{text!r} has more than one decimal", number, column)
