@@ -285,3 +285,22 @@ def test_point_values_and_unsupported_lines() -> None:
         read_trf(trf(4) + "013 Team A    1    2\n")
     with pytest.raises(TrfError, match="unsupported pairing system"):
         read_trf(trf(4) + "192 FIDE_BURSTEIN\n").baku  # noqa: B018
+
+
+def test_pair_trf_command_prints_pairings_and_fails_with_status_one(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    good = tmp_path / "good.trf"
+    good.write_bytes(trf(4).replace("Alpha, X", "Alpha, ß").encode("cp1252"))
+    call_command("pair_trf", str(good))
+    assert capsys.readouterr().out == "2\n1 3\n4 2\n"
+    stuck = tmp_path / "stuck.trf"
+    stuck.write_text(trf(2, {1: "     2 w 1", 2: "     1 b 0"}))
+    with pytest.raises(CommandError, match="round 2: no legal pairing exists") as raised:
+        call_command("pair_trf", str(stuck))
+    assert raised.value.returncode == 1
+    broken = tmp_path / "broken.trf"
+    broken.write_text(trf(4, {1: "     1 w 1"}))
+    with pytest.raises(CommandError, match="line 4, column 92"):
+        call_command("pair_trf", str(broken))
