@@ -14,7 +14,9 @@ Requests travel over a Unix socket (``SOCK_SEQPACKET``): a JSON document (what t
 its limits, isolation and visible paths; never a seed, which the bot gets from the
 ``game`` line) and four descriptors: the bot's standard input, output and error, and the
 write end of a *status pipe*. On the status pipe the server writes ``pid N`` at once,
-then ``exit N cpu S`` or ``signal N cpu S`` when the child has ended. The server keeps
+``group G`` when the child's jail is ready (its ``init``'s process group, the one to
+kill: the child ``A`` ends only after the whole namespace is gone), then ``exit N cpu
+S`` or ``signal N cpu S`` when the child has ended. The server keeps
 the ended child unreaped (its process id stays reserved, so the referee may still kill
 its process group safely) until the referee closes its end of the status pipe; if the
 referee closes it first, the child is killed. When the worker process dies, the server
@@ -56,6 +58,7 @@ class Child:
 
     def __init__(self, pid: int, status_fd: int) -> None:
         self.pid = pid
+        self.group: int | None = None  # the jail's process group, once announced
         self.returncode: int | None = None  # as Popen's: negative for a signal
         self.cpu_seconds: float | None = None
         self._status_fd = status_fd
@@ -75,10 +78,11 @@ class Child:
         return self.returncode
 
     def kill(self) -> None:
-        """``SIGKILL`` to the process group (the whole jail with it), unless it ended."""
+        """``SIGKILL`` to the jail's process group (or, without a jail, the bot's), unless
+        it ended: the status then comes once every process of the jail is gone."""
         if self.poll() is None and not self._gone:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.pid, signal.SIGKILL)
+                os.killpg(self.group or self.pid, signal.SIGKILL)
 
     def release(self) -> None:
         """Let the server forget the process (it kills it if it still runs)."""
@@ -107,7 +111,9 @@ class Child:
 
     def _line(self, line: str) -> None:
         words = line.split()
-        if len(words) >= 2 and words[0] in ("exit", "signal"):
+        if len(words) == 2 and words[0] == "group":
+            self.group = int(words[1])
+        elif len(words) >= 2 and words[0] in ("exit", "signal"):
             number = int(words[1])
             self.returncode = number if words[0] == "exit" else -number
             if len(words) >= 4 and words[2] == "cpu":
@@ -328,7 +334,7 @@ class _Server:
         server = os.getpid()
         pid = os.fork()
         if pid == 0:
-            _child(request, (stdin, stdout, stderr), self.method, server)
+            _child(request, (stdin, stdout, stderr, status), self.method, server)
         for fd in (stdin, stdout, stderr):
             os.close(fd)
         self.children[pid] = _Entry(status)
@@ -421,13 +427,24 @@ def _child(request: dict[str, Any], fds: Sequence[int], method: str, server: int
         os.setsid()
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
-        os.closerange(3, os.sysconf("SC_OPEN_MAX") if os.sysconf("SC_OPEN_MAX") > 0 else 4096)
+        top = os.sysconf("SC_OPEN_MAX")
+        os.closerange(4, top if top > 0 else 4096)  # 3: the status pipe, for the group
         code = _become_bot(request, method, server)
     except BaseException:  # noqa: BLE001 - said on the bot's stderr, which the referee quotes
         with contextlib.suppress(BaseException):
             os.write(2, f"bot sandbox: {traceback.format_exc(limit=3)}".encode())
     finally:
         os._exit(code)
+
+
+_STATUS = 3
+
+
+def _announce(group: int) -> None:
+    """(In ``A``) tell the referee which process group ends the jail."""
+    with contextlib.suppress(OSError):
+        os.write(_STATUS, f"group {group}\n".encode())
+        os.close(_STATUS)
 
 
 def _become_bot(request: dict[str, Any], method: str, server: int) -> int:
@@ -441,9 +458,11 @@ def _become_bot(request: dict[str, Any], method: str, server: int) -> int:
     if jailed:
         plan = jail.JailPlan(tuple(request.get("paths", ())), int(limits["scratch_bytes"]),
                              request.get("cwd"), tuple(request.get("writable", ())))
-        jail.enter(plan, method, os.geteuid(), os.getegid())
+        jail.enter(plan, method, os.geteuid(), os.getegid(), announce=_announce)
+        os.close(_STATUS)
         env = dict(request["env"], HOME=jail.HOME, TMPDIR="/tmp")
     else:
+        os.close(_STATUS)
         os.chdir(request.get("cwd") or request["home"])
         env = dict(request["env"], HOME=request["home"], TMPDIR=request["home"])
     set_limits(limits, processes=jailed)

@@ -43,7 +43,7 @@ import platform
 import signal
 import socket
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 METHODS = ("root", "userns")
@@ -160,9 +160,14 @@ def system_paths() -> tuple[list[str], list[tuple[str, str]]]:
     return binds, links
 
 
-def enter(plan: JailPlan, method: str, uid: int, gid: int) -> bool:
+def enter(plan: JailPlan, method: str, uid: int, gid: int,
+          announce: Callable[[int], None] | None = None) -> bool:
     """Put the calling process (a fork server child, single-threaded) in a jail. Returns
-    ``True`` in the bot (run it now) and never in ``A``; ``init`` never returns either."""
+    ``True`` in the bot (run it now) and never in ``A``; ``init`` never returns either.
+
+    ``init`` leads a process group of its own (the bot's too): ``announce`` is called in
+    ``A`` with its id, the group to kill to end the jail. Killing it kills ``init``, with
+    it the whole namespace, and only then does ``A`` end (``A`` is not in that group)."""
     if method == "userns":
         os.unshare(os.CLONE_NEWUSER | os.CLONE_NEWNS | os.CLONE_NEWNET | os.CLONE_NEWPID
                    | os.CLONE_NEWIPC | os.CLONE_NEWUTS)
@@ -180,8 +185,13 @@ def enter(plan: JailPlan, method: str, uid: int, gid: int) -> bool:
     init = os.fork()
     if init:
         os.close(report_w)
+        with contextlib.suppress(OSError):
+            os.setpgid(init, init)
+        if announce is not None:
+            announce(init)
         _wait_and_mirror(init, report_r)
     os.close(report_r)
+    os.setpgid(0, 0)
     die_with_parent(None)
     _build_root(plan, method, bot_uid, bot_gid)
     with contextlib.suppress(OSError):
