@@ -262,14 +262,23 @@ def main(fd: int) -> None:
 
 def _preload() -> None:
     """Import every built-in bot and engine, so that no child imports them again."""
+    import resource  # noqa: F401 - loaded for the children
+
     from games.bots import registry
-    from games.bots.process import launcher  # noqa: F401 - loaded for the children
+    from games.bots.process import jail, launcher, sandbox  # noqa: F401 - for the children
     from games.engines import ENGINE_NAMES, get_engine
+
+    if jail.supported():
+        jail.libc()  # loaded once, here
 
     for name in ENGINE_NAMES:
         get_engine(name)
     for kind in registry.BOT_KINDS:
         registry.get_bot(kind, seed=0)
+    import gc
+
+    gc.collect()
+    gc.freeze()  # children's collections never touch (and so never copy) these pages
 
 
 class _Server:

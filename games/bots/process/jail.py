@@ -102,6 +102,11 @@ def method_for(euid: int) -> str:
 _libc: ctypes.CDLL | None = None
 
 
+def libc() -> ctypes.CDLL:
+    """The C library (loaded once; the fork server loads it before forking)."""
+    return _c()
+
+
 def _c() -> ctypes.CDLL:
     global _libc
     if _libc is None:
