@@ -131,17 +131,21 @@ class ForkServer:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
-    def start(cls, python: str | None = None) -> ForkServer:
+    def start(cls, python: str | None = None, method: str | None = None) -> ForkServer:
+        """Start a fork server; ``method`` forces a jail method (``root``, ``userns`` or
+        ``none``; tests use it) instead of the first that works here."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
             os.path.abspath(__file__)))))
         bootstrap = (f"import sys; sys.path.insert(0, {root!r}); "
-                     "from games.bots.process.forkserver import main; main(int(sys.argv[1]))")
+                     "from games.bots.process.forkserver import main; "
+                     "main(int(sys.argv[1]), *sys.argv[2:])")
         env = {"PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
                "LANG": "C.UTF-8"}
         try:
             process = subprocess.Popen(  # noqa: S603 - our own interpreter and module
-                [python or sys.executable, "-I", "-S", "-c", bootstrap, str(theirs.fileno())],
+                [python or sys.executable, "-I", "-S", "-c", bootstrap, str(theirs.fileno()),
+                 *([method] if method else [])],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env,
                 pass_fds=(theirs.fileno(),), close_fds=True, start_new_session=True,
                 cwd="/",
@@ -245,12 +249,12 @@ class _Entry:
     abandoned: bool = False
 
 
-def main(fd: int) -> None:
+def main(fd: int, method: str | None = None) -> None:
     """The fork server's process: import what bots need, probe the jail, serve."""
     sock = socket.socket(fileno=fd)
     try:
         _preload()
-        method, why = probe()
+        method, why = probe(method)
     except Exception as error:  # noqa: BLE001 - reported to the worker, then exit
         traceback.print_exc()
         with contextlib.suppress(OSError):
@@ -501,15 +505,17 @@ def _become_bot(request: dict[str, Any], method: str, server: int) -> int:
 # -- the probe ---------------------------------------------------------------------------
 
 
-def probe() -> tuple[str, str]:
+def probe(only: str | None = None) -> tuple[str, str]:
     """The jail method that works on this machine (tried in a throwaway child), or
-    ``"none"``, with a sentence saying why."""
+    ``"none"``, with a sentence saying why; ``only`` tries that method alone."""
     from games.bots.process import jail
 
+    if only == NONE:
+        return NONE, "no jail asked for"
     if not jail.supported():
         return NONE, "not Linux on x86-64 or ARM64"
     reasons = []
-    for method in dict.fromkeys([jail.method_for(os.geteuid()), "userns"]):
+    for method in [only] if only else dict.fromkeys([jail.method_for(os.geteuid()), "userns"]):
         ok, why = _try(method)
         if ok:
             return method, why

@@ -211,6 +211,8 @@ def isolation_available() -> str:
         return f"no jail on this machine ({server.why}): bots run with resource limits only"
     owner = ("a user namespace" if server.isolation == "userns"
              else "the machine (the worker is root; each bot runs under its own user id)")
+    if server.isolation == "userns" and os.geteuid() == 0:
+        owner += " (the worker is root: the process limit does not bind user id 0)"
     return (f"bots run jailed: new mount, network, PID, IPC and UTS namespaces owned by "
             f"{owner}, a minimal read-only root, private /tmp and home, resource limits")
 
