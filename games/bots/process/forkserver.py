@@ -90,6 +90,10 @@ class Child:
             os.close(self._status_fd)
             self._status_fd = -1
 
+    def __del__(self) -> None:
+        with contextlib.suppress(OSError):
+            self.release()
+
     def _read(self, timeout: float | None) -> None:
         if self.returncode is not None or self._status_fd < 0:
             return

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from games.bots.process import forkserver
+from games.bots.process.driver import BotProcess
 from games.bots.process.forkserver import ForkServer, fork_server
 from games.bots.process.sandbox import (
     Limits,
@@ -162,3 +163,32 @@ def _has(pid: str, marker: str) -> bool:
         return marker in Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8", "replace")
     except OSError:
         return False
+
+
+def test_built_in_bots_are_jailed_too(method: str) -> None:
+    """A built-in bot is a fork of the fork server, not a new program: seen from outside,
+    it has its own namespaces and root, no capability, and (root method) its own user."""
+    bot = BotProcess(Program(builtin=("random", {})))
+    try:
+        bot.handshake(time.perf_counter() + 10)
+        assert bot.child.poll() is None and bot.child.group is not None
+        init = bot.child.group
+        children = Path(f"/proc/{init}/task/{init}/children").read_text().split()
+        assert len(children) == 1
+        pid = children[0]
+        for kind in ("mnt", "net", "pid", "ipc", "uts"):
+            assert os.readlink(f"/proc/{pid}/ns/{kind}") != os.readlink(f"/proc/self/ns/{kind}")
+        status = dict(line.split(":", 1) for line in
+                      Path(f"/proc/{pid}/status").read_text().splitlines())
+        assert int(status["CapEff"].strip(), 16) == 0
+        assert int(status["NoNewPrivs"].strip()) == 1
+        if method == "root":
+            assert int(status["Uid"].split()[0]) >= 2_000_000_000
+        if os.geteuid() == 0:  # the bot's root, as root sees it
+            shown = set(os.listdir(f"/proc/{pid}/root"))
+            assert {"usr", "proc", "tmp", "home", "etc", "dev"} <= shown
+            assert not shown & {"var", "srv", "opt", "run", "boot", "mnt"}
+            in_project = set(os.listdir(f"/proc/{pid}/root{project_root()}"))
+            assert in_project <= {"games", ".venv"}, in_project  # .venv: this Python's
+    finally:
+        bot.close()
