@@ -19,8 +19,9 @@ process for good. :func:`enter` builds, in order:
    linker's cache and configuration, ``localtime``, ``alternatives``) beside a written
    ``passwd``, ``group`` and ``hosts``, the devices ``null``, ``zero``, ``full``,
    ``random`` and ``urandom``, a new ``/proc`` of the bot's PID namespace (``/proc/sys``
-   read-only), the paths the launch asks for (the Python installation, the ``games``
-   package, the bot's own folder: read-only, at the same place as on the host), and a
+   and the few files root could write read-only), the paths the launch asks for (the
+   Python installation, the ``games`` package, the bot's own folder: read-only, at the
+   same place as on the host), and a
    private, empty, writable tmpfs for ``/tmp`` and ``HOME`` (``/home/bot``) of at most
    ``scratch_bytes``, gone with the game. Then ``pivot_root`` into it: the host's tree
    (the project, its ``.env`` and ``var/``, the database sockets, other homes, the host's
@@ -67,6 +68,9 @@ _SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "arm64": 41}
 #: read-only where they exist; nothing else of /etc is visible.
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "alternatives")
 DEVICES = ("null", "zero", "full", "random", "urandom")
+#: Parts of /proc made read-only: the kernel's settings, and files that only their owner,
+#: root, may write (a bot whose user namespace maps user id 0 would be that owner).
+READ_ONLY_PROC = ("sys", "sysrq-trigger", "irq", "bus", "fs", "acpi")
 #: Top-level folders of the host that may be links into /usr (merged /usr) or folders.
 SYSTEM_DIRS = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
 
@@ -301,9 +305,12 @@ def _build_root(plan: JailPlan, method: str, uid: int, gid: int) -> None:
     _mount("proc", stage + "/proc", "proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC)
     if method == "userns":  # the bot may not make user namespaces of its own
         _write(stage + "/proc/sys/user/max_user_namespaces", "0")
-    _mount(stage + "/proc/sys", stage + "/proc/sys", None, _MS_BIND | _MS_REC)
-    _mount(None, stage + "/proc/sys", None, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID
-           | _MS_NODEV | _MS_NOEXEC | _locked_flags(stage + "/proc/sys"))
+    for name in READ_ONLY_PROC:
+        path = f"{stage}/proc/{name}"
+        if os.path.exists(path):
+            _mount(path, path, None, _MS_BIND | _MS_REC)
+            _mount(None, path, None, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID
+                   | _MS_NODEV | _MS_NOEXEC | _locked_flags(path))
     os.mkdir(stage + "/.old")
     _check(_c().syscall(_SYS_PIVOT_ROOT[platform.machine()], stage.encode(),
                         (stage + "/.old").encode()), "pivot_root")
