@@ -57,11 +57,11 @@ def main() -> None:
     from django.db import connections
     from kombu import Connection
 
-    from games import bot_tournaments
-    from games.models import Game
+    from botruns import services as bot_tournaments
     from games.series import deal_for_game, game_roles
     from games.series.referee import BotSpec, referee_game
     from games.series.seeds import bot_seeds
+    from matches.models import Game
     from players.models import Club, Player
     from tournaments import services
 

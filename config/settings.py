@@ -54,6 +54,9 @@ INSTALLED_APPS = [
     "players",
     "games",
     "tournaments",
+    "matches",
+    "ratings",
+    "botruns",
     "pages",
 ]
 

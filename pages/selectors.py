@@ -1,7 +1,7 @@
 """Reads shaped for the public pages: each returns what one template shows.
 
 Business reads come from the apps' own selectors (tournaments.selectors,
-players.rating_selectors, games.bot_tournaments); this module only arranges them for
+ratings.selectors, botruns.services); this module only arranges them for
 display and adds the drawings (pages.svg).
 """
 
@@ -13,20 +13,20 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from games.engines import GAME_FAMILY
-from games.models import BotRun, Game
+from botruns.models import BotRun
+from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
+from matches.models import Game
 from pages.svg.bracket import bracket_svg
-from players.models import RATING_FAMILIES, Club, Player, Rating
+from players.models import Club, Player
+from ratings.models import RATING_FAMILIES, Rating
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
 log = logging.getLogger(__name__)
 
-FAMILY_NAMES = {"kazambi": "Kazambi", "kugamai": "Kugamai", "stolbiki": "Stolbiki"}
-GAME_NAMES = {
-    "kazambi": "Kazambi", "kazambi-pairs": "Kazambi pairs", "anti-kazambi": "Anti-Kazambi",
-    "anti-kazambi-pairs": "Anti-Kazambi pairs", "kugamai": "Kugamai", "stolbiki": "Stolbiki",
-}
+GAME_NAMES = {name: game_facts(name).label for name in ENGINE_NAMES}
+#: A family is named after its game of the same name (all Kazambi forms: "Kazambi").
+FAMILY_NAMES = {family: GAME_NAMES.get(family, family) for family in RATING_FAMILIES}
 RESULT_LEGEND = [
     ("1", "win"), ("½", "draw"), ("0", "loss"), ("+", "win by forfeit"),
     ("-", "loss by forfeit"), ("B", "pairing-allocated bye"), ("F", "full-point bye"),
@@ -78,6 +78,8 @@ class PairingRow:
     bracket_match: str
     games: list[dict[str, Any]] = field(default_factory=list)
     slot_scores: tuple[str, str] = ("", "")
+    #: Some games come from a typed match score: their order was not recorded.
+    order_unknown: bool = False
 
 
 @dataclass
@@ -108,11 +110,12 @@ def _pairing_row(pairing: Pairing) -> PairingRow:
                  Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
     side_a = _side(pairing.entrant_a, a_won)
     assert side_a is not None
-    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side}
-             for g in pairing.games.all()]
+    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
+              "order_recorded": g.order_recorded} for g in pairing.games.all()]
     label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
     return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score, label,
-                      outcome.value, pairing.bracket_match, games, _slot_scores(pairing))
+                      outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
+                      order_unknown=any(not g["order_recorded"] for g in games))
 
 
 def _slot_scores(pairing: Pairing) -> tuple[str, str]:
@@ -129,7 +132,7 @@ def _slot_scores(pairing: Pairing) -> tuple[str, str]:
 def round_views(tournament: Tournament) -> list[RoundView]:
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
-            "id", "number", "winner_side", "pairing_id").order_by("number"))
+            "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
     ).order_by("number")
     return [
         RoundView(r.number, r.status == "finished",
@@ -200,7 +203,7 @@ def tables_view(tournament: Tournament) -> dict[str, Any]:
 
 def live_progress(tournament: Tournament) -> dict[str, Any] | None:
     """A bot run's progress (games done and total, rate, time left), or None."""
-    from games.bot_tournaments import bot_run_progress
+    from botruns.services import bot_run_progress
 
     try:
         run = BotRun.objects.select_related("tournament").get(tournament=tournament)
@@ -294,7 +297,7 @@ def _pairing_row_light(pairing: Pairing) -> PairingRow:
 def player_ratings(player: Player) -> list[dict[str, Any]]:
     """Current ratings per pool with a chart of the history, best known families first."""
     from pages.svg.rating_chart import RatingPoint, rating_chart_svg
-    from players.rating_selectors import rating_history
+    from ratings.selectors import rating_history
 
     ratings = list(Rating.objects.filter(player=player).select_related("club")
                    .order_by("family", "club__name"))

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games import bot_tournaments
-from games.models import Game
+from botruns import services as bot_tournaments
+from matches.models import Game
 from players.models import Club, Player
 from tournaments import services
 from tournaments.models import Tournament
@@ -60,7 +60,7 @@ def _play(organizer: Any, tournament: Tournament, seed: int, games: int | None =
     if games is None:
         bot_tournaments.bot_run_inline(run)
         return
-    from games.models import BotGameTask
+    from botruns.models import BotGameTask
 
     for task in BotGameTask.objects.filter(run=run, done_at=None).order_by("id")[:games]:
         bot_tournaments.bot_game_play(task.pairing_id, task.number)

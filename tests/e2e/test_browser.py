@@ -136,8 +136,8 @@ def test_bracket_shows_the_champion(browser: Browser, page_server: str, club_dat
 
 def test_live_page_follows_the_bots(browser: Browser, page_server: str, club_data: ClubData,
                                     paths: dict[str, str], django_db_blocker: Any) -> None:
-    from games import bot_tournaments
-    from games.models import BotGameTask
+    from botruns import services as bot_tournaments
+    from botruns.models import BotGameTask
 
     assert club_data.running is not None
     browser.set_size(1280, 900)

@@ -13,8 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError
-from games.series.format import MatchScore
-from players.api.views import ReadViewSet
+from players.api.base import ReadViewSet
 from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.models import Entrant, Tournament
@@ -146,15 +145,15 @@ class TournamentViewSet(ReadViewSet):
         rounds = selectors.round_list(self.get_object())
         return Response(s.RoundOutput(rounds, many=True).data)
 
-    @extend_schema(responses=OpenApiResponse(description="Standings rows"))
+    @extend_schema(responses=s.StandingsOutput)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return Response(selectors.standings(self.get_object()))
+        return Response(s.StandingsOutput(selectors.standings(self.get_object())).data)
 
-    @extend_schema(responses=OpenApiResponse(description="Crosstable"))
+    @extend_schema(responses=s.CrosstableOutput)
     @action(detail=True, methods=["get"])
     def crosstable(self, request: Request, pk: str) -> Response:
-        return Response(selectors.crosstable(self.get_object()))
+        return Response(s.CrosstableOutput(selectors.crosstable(self.get_object())).data)
 
     @extend_schema(responses=OpenApiResponse(description="Round-by-round table"))
     @action(detail=True, methods=["get"], url_path="round-by-round")
@@ -192,21 +191,3 @@ class PairingViewSet(ReadViewSet):
     queryset = selectors.pairing_list()
     serializer_class = s.PairingOutput
     filterset_fields = ["round", "outcome"]
-
-    @extend_schema(request=s.ResultInput, responses=s.ResultOutput)
-    @action(detail=True, methods=["post"])
-    def result(self, request: Request, pk: str) -> Response:
-        data = self._parse_result(request)
-        score = (MatchScore(data["wins_a"], data["wins_b"], data.get("draws", 0))
-                 if "wins_a" in data else None)
-        recorded = services.match_result_record(
-            actor=request.user, pairing=self.get_object(), expected_version=data["version"],
-            score=score, outcome=data.get("outcome"),
-        )
-        fresh = self.get_queryset().get(pk=recorded.pairing.pk)
-        return Response({"pairing": s.PairingOutput(fresh).data, "warning": recorded.warning})
-
-    def _parse_result(self, request: Request) -> dict[str, Any]:
-        serializer = s.ResultInput(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)
