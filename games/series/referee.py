@@ -38,7 +38,7 @@ from games.bots.protocol.messages import (
 from games.bots.registry import BOT_KINDS
 from games.clocks.running import after_move, time_available
 from games.clocks.setting import ClockSetting
-from games.engines import EngineError, get_engine
+from games.engines import EngineError, game_facts, get_engine
 
 #: Spec kinds besides the built-in bot kinds.
 INSTALLED, PROGRAM = "installed", "program"
@@ -319,17 +319,17 @@ class _Game:
         """What ``seat`` must hear before its ``go``: its observation, or (a bot that asked
         for moves, after its first position) the moves since its last update."""
         identity = self.identities[seat]
-        stolbiki = self.name == "stolbiki"
+        shows_hands = game_facts(self.name).pass_shows_hand
         if identity is None or identity.updates != "moves" or self.synced[seat] < 0:
             observation = self.engine.observation(self.state, seat)
-            if stolbiki:
+            if shows_hands:
                 self.shown[seat] = [list(cards) for cards in observation["revealed_by_seat"]]
             self.synced[seat] = self.moves
             return [format_referee(Position(observation))]
         new = self._canonical_history()[self.synced[seat]:]
         self.synced[seat] = self.moves
         lines = ["moves " + " ".join(new)] if new else []
-        if stolbiki:
+        if shows_hands:
             revealed = self.engine.observation(self.state, seat)["revealed_by_seat"]
             for other, cards in enumerate(revealed):
                 if list(cards) != self.shown[seat][other]:

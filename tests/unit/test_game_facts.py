@@ -14,7 +14,7 @@ from games.series import deal_for_game, game_roles
 ROOT = Path(__file__).resolve().parents[2]
 #: Where a branch on a game's name is expected: the engines themselves, the bots' search
 #: adapters (one per game) and the board drawings (one per game).
-EXEMPT = ("games/engines/", "games/bots/adapters.py", "games/bots/solvers/",
+EXEMPT = ("games/engines/", "examples/", "games/bots/adapters.py", "games/bots/solvers/",
           "games/bots/kazambi_", "pages/svg/", "bench/", "tests/", ".venv/")
 
 
