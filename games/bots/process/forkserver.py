@@ -477,7 +477,7 @@ def _become_bot(request: dict[str, Any], method: str, server: int) -> int:
                              request.get("cwd"), tuple(request.get("writable", ())))
         jail.enter(plan, method, os.geteuid(), os.getegid(), announce=_announce)
         os.close(_STATUS)
-        env = dict(request["env"], HOME=jail.HOME, TMPDIR="/tmp")
+        env = dict(request["env"], HOME=jail.HOME, TMPDIR=jail.TMP)
     else:
         os.close(_STATUS)
         os.chdir(request.get("cwd") or request["home"])

@@ -54,6 +54,11 @@ INNER_ID = 1000
 #: (unique among running bots, and far above the ids of real users and of containers).
 BOT_UID_BASE = 2_000_000_000
 HOME = "/home/bot"
+#: The bot's /tmp: a private tmpfs of its jail, not the host's.
+TMP = "/tmp"  # nosec B108
+#: Where the jail's root is built, in the jail's own mount namespace (the host's /tmp is
+#: left untouched; sources under it are opened before the stage covers them).
+_STAGE = "/tmp"  # nosec B108
 
 _MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_REMOUNT, _MS_NOATIME, _MS_NODIRATIME = 32, 1024, 2048
@@ -275,7 +280,7 @@ def _build_root(plan: JailPlan, method: str, uid: int, gid: int) -> None:
     writable = visible_paths(plan.writable)
     # Opened before the stage hides anything (a source may lie under the stage's place).
     sources = {path: os.open(path, os.O_PATH) for path in [*binds, *writable, *etc, *devices]}
-    stage = "/tmp"
+    stage = _STAGE
     _mount("tmpfs", stage, "tmpfs", _MS_NOSUID | _MS_NODEV, "mode=0755,size=16m")
     _scratch(stage, plan.scratch_bytes, uid, gid, method)  # first: paths in /tmp show above
     for path in binds:
@@ -332,10 +337,10 @@ def _scratch(stage: str, size: int, uid: int, gid: int, method: str) -> None:
         os.chmod(f"{scratch}/{name}", mode)
         if method == "root":
             os.chown(f"{scratch}/{name}", uid, gid)
-    os.makedirs(stage + "/tmp", exist_ok=True)
+    os.makedirs(stage + TMP, exist_ok=True)
     os.makedirs(stage + HOME, exist_ok=True)
-    _mount(scratch + "/tmp", stage + "/tmp", None, _MS_BIND)
-    _mount(scratch + "/home", stage + HOME, None, _MS_BIND)
+    _mount(os.path.join(scratch, "tmp"), stage + TMP, None, _MS_BIND)
+    _mount(os.path.join(scratch, "home"), stage + HOME, None, _MS_BIND)
     _check(_c().umount2(scratch.encode(), _MNT_DETACH), "umount the scratch's first place")
     os.rmdir(scratch)
 
