@@ -91,3 +91,21 @@ def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
         return tournament
 
     return make
+
+
+@pytest.fixture
+def installed_bots_dir(tmp_path: Any, settings: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A bots directory of the test's own (``BOTS_DIR`` here and for the workers it
+    starts): the example bot and the test bots of ``tests/data/bots``, linked."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    (folder / "random-example").symlink_to(root.parent / "examples" / "bots" / "random-example")
+    for bot in sorted((root / "data" / "bots").iterdir()):
+        if bot.is_dir():
+            (folder / bot.name).symlink_to(bot)
+    settings.BOTS_DIR = folder
+    monkeypatch.setenv("BOTS_DIR", str(folder))
+    return folder
