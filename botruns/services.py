@@ -156,6 +156,7 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
                 actor=SYSTEM, pairing=pairing, number=number, result=result,
                 record=outcome.record if outcome.termination == "normal" else None,
                 termination=outcome.termination, deal_seed=seed,
+                forfeit_reason=outcome.reason,
             )
             _mark_done(pairing_id, number)
             if not recorded.match_decided:
