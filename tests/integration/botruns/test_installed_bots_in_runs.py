@@ -29,7 +29,8 @@ def games_of(player_name: str, tournament: Any) -> list[tuple[Game, int]]:
     for game in Game.objects.filter(pairing__round__tournament=tournament).select_related(
             "pairing__entrant_a__player", "pairing__entrant_b__player"):
         for side, entrant in enumerate((game.pairing.entrant_a, game.pairing.entrant_b)):
-            if entrant is not None and entrant.player.display_name == player_name:
+            player = entrant.player if entrant is not None else None
+            if player is not None and player.display_name == player_name:
                 found.append((game, side))
     return found
 
@@ -50,6 +51,7 @@ def check_installed_bots_played(tournament: Any, api: Any) -> None:
     assert chatty
     for game, _side in chatty:
         assert game.termination == "normal" and game.forfeit_reason == ""
+        assert game.record is not None
         info = game.record["info"]
         assert len(info) == len(game.record["moves"]) == game.move_count
         mine = [lines for number, lines in enumerate(info) if lines]
