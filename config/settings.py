@@ -12,6 +12,7 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from config.db_pool import check_connection
 from config.secret_key import secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -119,14 +120,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     if env.bool("DATABASE_POOL", default=True):
         # psycopg's pool replaces persistent connections (CONN_MAX_AGE must stay 0).
+        # The pool checks a connection before lending it, so connections broken by a
+        # database restart are discarded instead of failing the next request; the check
+        # (config/db_pool.py) asks the server only when the idle socket shows trouble.
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": env.int("DATABASE_POOL_MIN", default=2),
             "max_size": env.int("DATABASE_POOL_MAX", default=10),
             "timeout": env.int("DATABASE_POOL_TIMEOUT", default=10),
+            "check": check_connection,
         }
         DATABASES["default"]["CONN_MAX_AGE"] = 0
-        # The pool checks a connection before lending it, so connections broken by a
-        # database restart are discarded instead of failing the next request.
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     else:
         DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
