@@ -139,6 +139,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Local memory by default (one process); Redis in production, e.g. redis://127.0.0.1:6379/1,
 # so that login throttling counts failures across all gunicorn processes.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# Standings, tables and rendered results are cached under each tournament's version
+# (tournaments/cache.py): a write makes them unreachable at once. This only bounds how long
+# unreachable entries keep memory.
+TOURNAMENT_CACHE_SECONDS = env.int("TOURNAMENT_CACHE_SECONDS", default=24 * 60 * 60)
 
 # Failed logins (admin and token) per client address and user name, and per client address
 # over all names, before a pause (config/login_guard.py).

@@ -22,6 +22,7 @@ from games.models import Game, Termination
 from games.series import MatchFormat, MatchScore, SeriesError, check_record, game_roles
 from players.permissions import ensure_can_manage_club
 from players.rating_services import rating_apply_game
+from tournaments.cache import tournament_changed
 from tournaments.models import Outcome, Pairing, Tournament
 from tournaments.services.results import result_record
 from tournaments.services.tournaments import lock_tournament
@@ -127,6 +128,7 @@ def game_record(
     game.save()
     pairing.version += 1
     pairing.save(update_fields=["version", "updated_at"])
+    tournament_changed(tournament.pk)
     score = score.add(winner_side)
     decided = fmt.is_decided(score)
     warning = ""

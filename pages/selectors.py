@@ -17,6 +17,7 @@ from games.engines import GAME_FAMILY
 from games.models import BotRun, Game
 from pages.svg.bracket import bracket_svg
 from players.models import RATING_FAMILIES, Club, Player, Rating
+from tournaments import cache as tournament_cache
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
@@ -160,7 +161,7 @@ def tiebreak_legend(keys: list[str]) -> list[TieBreakLegend]:
 
 def standings_view(tournament: Tournament) -> dict[str, Any]:
     """Standings rows with tie-break values in the tournament's order, and the legend."""
-    table = tournament_selectors.standings(tournament)
+    table = tournament_cache.standings(tournament)
     legend = tiebreak_legend(list(table.get("tiebreaks") or []))
     entrant_players = dict(tournament.entrants.values_list("id", "player_id"))
     rows = [
@@ -192,18 +193,21 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
 def tables_view(tournament: Tournament) -> dict[str, Any]:
     """Crosstable (round robins) or round-by-round table (Swiss); empty otherwise."""
     if tournament.is_round_robin:
-        return {"crosstable": tournament_selectors.crosstable(tournament)}
+        return {"crosstable": tournament_cache.crosstable(tournament)}
     if tournament.format == "swiss":
-        return {"round_by_round": tournament_selectors.round_by_round(tournament)}
+        return {"round_by_round": tournament_cache.round_by_round(tournament)}
     return {}
 
 
 def live_progress(tournament: Tournament) -> dict[str, Any] | None:
-    """A bot run's progress (games done and total, rate, time left), or None."""
+    """A bot run's progress (games done and total, rate, time left), or None.
+
+    The run comes with the tournament when it was loaded with ``select_related("bot_run")``.
+    """
     from games.bot_tournaments import bot_run_progress
 
     try:
-        run = BotRun.objects.select_related("tournament").get(tournament=tournament)
+        run = tournament.bot_run
     except BotRun.DoesNotExist:
         return None
     progress = bot_run_progress(run).as_dict()
@@ -228,7 +232,6 @@ def tournament_page(tournament: Tournament) -> dict[str, Any]:
     except ValueError as error:  # pairing and standings errors are ValueErrors
         log.warning("standings of %s could not be computed: %s", tournament, error)
         context["standings_error"] = str(error)
-    context["progress"] = live_progress(tournament)
     return context
 
 

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
@@ -14,14 +21,43 @@ from games.models import Game
 from pages import selectors
 from pages.viewer import RecordViewError, game_steps
 from players.models import RATING_FAMILIES, Club, Player
+from tournaments import cache as tournament_cache
+from tournaments.etags import etag_matches
 from tournaments.models import Format, Status, Tournament
 
 
 def _tournament(club: str, slug: str) -> Tournament:
+    """The published tournament with its club and bot run (if any): one query."""
     return get_object_or_404(
-        Tournament.objects.select_related("club").exclude(status=Status.DRAFT),
+        Tournament.objects.select_related("club", "bot_run").exclude(status=Status.DRAFT),
         club__slug=club, slug=slug,
     )
+
+
+def _not_modified(request: HttpRequest, etag: str | None) -> HttpResponse | None:
+    """A 304 when the client's copy is the current one (its If-None-Match names ``etag``)."""
+    if etag is None or not etag_matches(request.headers.get("If-None-Match"), etag):
+        return None
+    return _tagged(HttpResponseNotModified(), etag)
+
+
+def _tagged(response: HttpResponse, etag: str | None) -> HttpResponse:
+    """Clients may keep the answer but ask each time (``no-cache``): a 304 if unchanged."""
+    if etag is not None:
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _results_html(tournament: Tournament) -> SafeString:
+    """The results part of the tournament page (standings, tables, rounds), rendered once
+    per tournament version and kept in the cache."""
+    html = tournament_cache.cached(
+        tournament, "pages-results",
+        lambda: render_to_string("pages/_tournament_results.html",
+                                 _tournament_context(tournament)))
+    # Our own template rendered it, escaping every value; pages.svg escapes its SVG text.
+    return mark_safe(html)  # nosec B308 B703
 
 
 @require_GET
@@ -56,14 +92,29 @@ def _tournament_context(tournament: Tournament) -> dict[str, Any]:
 @require_GET
 def tournament_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     tournament = _tournament(club, slug)
-    return render(request, "pages/tournament_detail.html", _tournament_context(tournament))
+    progress = selectors.live_progress(tournament)
+    # A running bot run's figures (rate, time left) change by the second: no tag then.
+    etag = None if progress and progress["status"] == "running" else \
+        tournament_cache.etag(tournament, "page")
+    if (unchanged := _not_modified(request, etag)) is not None:
+        return unchanged
+    context = {
+        "tournament": tournament, "progress": progress, "nav": "tournaments",
+        "game_label": selectors.game_name(tournament.game),
+        "results_html": _results_html(tournament),
+        "results_etag": tournament_cache.etag(tournament, "results"),
+    }
+    return _tagged(render(request, "pages/tournament_detail.html", context), etag)
 
 
 @require_GET
 def tournament_results(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     """The results part of the tournament page alone, for the live page to swap in."""
     tournament = _tournament(club, slug)
-    return render(request, "pages/_tournament_results.html", _tournament_context(tournament))
+    etag = tournament_cache.etag(tournament, "results")
+    if (unchanged := _not_modified(request, etag)) is not None:
+        return unchanged
+    return _tagged(HttpResponse(_results_html(tournament)), etag)
 
 
 @require_GET

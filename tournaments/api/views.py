@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
@@ -15,8 +16,10 @@ from rest_framework.response import Response
 from config.errors import ApplicationError
 from games.series.format import MatchScore
 from players.api.views import ReadViewSet
+from tournaments import cache as tournament_cache
 from tournaments import selectors, services
 from tournaments.api import serializers as s
+from tournaments.etags import etag_matches
 from tournaments.models import Entrant, Tournament
 
 
@@ -146,20 +149,34 @@ class TournamentViewSet(ReadViewSet):
         rounds = selectors.round_list(self.get_object())
         return Response(s.RoundOutput(rounds, many=True).data)
 
+    def _tagged(self, request: Request, kind: str,
+                read: Callable[[Tournament], dict[str, Any]]) -> Response:
+        """``read(tournament)`` (cached under its version) with an ETag, or a 304 when the
+        client's If-None-Match names the current one."""
+        tournament = self.get_object()
+        etag = tournament_cache.etag(tournament, f"api-{kind}-{request.accepted_renderer.format}")
+        if etag_matches(request.headers.get("If-None-Match"), etag):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = Response(read(tournament))
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
+
     @extend_schema(responses=OpenApiResponse(description="Standings rows"))
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return Response(selectors.standings(self.get_object()))
+        return self._tagged(request, "standings", tournament_cache.standings)
 
     @extend_schema(responses=OpenApiResponse(description="Crosstable"))
     @action(detail=True, methods=["get"])
     def crosstable(self, request: Request, pk: str) -> Response:
-        return Response(selectors.crosstable(self.get_object()))
+        return self._tagged(request, "crosstable", tournament_cache.crosstable)
 
     @extend_schema(responses=OpenApiResponse(description="Round-by-round table"))
     @action(detail=True, methods=["get"], url_path="round-by-round")
     def round_by_round(self, request: Request, pk: str) -> Response:
-        return Response(selectors.round_by_round(self.get_object()))
+        return self._tagged(request, "round-by-round", tournament_cache.round_by_round)
 
     @extend_schema(responses=OpenApiResponse(description="CSV text"))
     @action(detail=True, methods=["get"], url_path=r"standings\.csv")

@@ -10,6 +10,7 @@ from django.db.models import Max
 from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import ensure_can_manage_club
+from tournaments.cache import tournament_changed
 from tournaments.models import (
     REQUESTABLE_BYES,
     Entrant,
@@ -67,6 +68,7 @@ def entrant_register(
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()
     entrant.save()
+    tournament_changed(tournament.pk)
     return entrant
 
 
@@ -105,6 +107,7 @@ def entrant_withdraw(*, actor: Any, entrant: Entrant, from_round: int | None = N
     entrant.withdrawn_from_round = from_round
     entrant.full_clean()
     entrant.save(update_fields=["withdrawn_from_round"])
+    tournament_changed(entrant.tournament_id)
     return entrant
 
 

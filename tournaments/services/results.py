@@ -19,6 +19,7 @@ from config.errors import ApplicationError, ConflictError
 from games.series.format import MatchFormat, MatchScore, SeriesError
 from players.permissions import ensure_can_manage_club
 from tournaments import adapters
+from tournaments.cache import tournament_changed
 from tournaments.models import (
     FORFEIT_OUTCOMES,
     PLAYED_OUTCOMES,
@@ -159,6 +160,7 @@ def result_record(
         pairing=pairing, changed_by=pairing.updated_by, before=before,
         after=result_snapshot(pairing), warning=warning,
     )
+    tournament_changed(tournament.pk)
     round_ = pairing.round
     pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
     new_status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED
