@@ -6,7 +6,8 @@ services (``bench/load_site.py``). The server runs the service's settings with o
 URL, ``/bench/minimal``: a Django view returning a fixed JSON body through the same
 middleware, the floor every other URL is compared with.
 
-Two phases against the same server:
+Every request says ``Accept-Encoding: gzip``, as browsers do. Two phases against the same
+server:
 
 * **alone**: each URL by itself, ``LOAD_CONNECTIONS`` (4) connections for
   ``LOAD_SECONDS`` (5) seconds, the URLs in turn, ``LOAD_ROUNDS`` (2) rounds; the median
@@ -72,14 +73,17 @@ def psql_admin(statement: str) -> None:
         connection.execute(statement)
 
 
-def psql_admin_create(name: str) -> None:
+def psql_admin_create(name: str) -> bool:
+    """Create the database unless it exists; whether it was created."""
     import psycopg
 
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres",
                          autocommit=True) as connection:
         if connection.execute("SELECT 1 FROM pg_database WHERE datname = %s",
-                              [name]).fetchone() is None:
-            connection.execute(f"CREATE DATABASE {name}")
+                              [name]).fetchone() is not None:
+            return False
+        connection.execute(f"CREATE DATABASE {name}")
+        return True
 
 
 def server_environment(static_root: Path) -> dict[str, str]:
@@ -154,7 +158,7 @@ def parse(output: str) -> dict[str, float]:
 
 def wrk_command(wrk: str, script: Path, url: str, connections: int, seconds: int) -> list[str]:
     return [wrk, "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
-            "-s", str(script), url]
+            "-H", "Accept-Encoding: gzip", "-s", str(script), url]
 
 
 def check_answers(results: dict[str, dict[str, float]], log: Path) -> None:
@@ -206,12 +210,13 @@ def main() -> None:
     env = server_environment(work / "static")
     if not KEEP:
         psql_admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-    psql_admin_create(DATABASE)
+    fresh = psql_admin_create(DATABASE)
     server = None
     try:
         print("migrating, loading the demo, collecting static files ...", flush=True)
         manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "load_demo")
+        if fresh:
+            manage(env, "load_demo")
         manage(env, "collectstatic", "--noinput", "-v0")
         started = time.monotonic()
         swiss = build_swiss(env)

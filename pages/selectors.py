@@ -13,12 +13,14 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from config import table_events
 from games.engines import GAME_FAMILY
 from games.models import BotRun, Game
 from pages.svg.bracket import bracket_svg
 from players.models import RATING_FAMILIES, Club, Player, Rating
 from tournaments import cache as tournament_cache
 from tournaments import selectors as tournament_selectors
+from tournaments.etags import TournamentState
 from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
 log = logging.getLogger(__name__)
@@ -197,6 +199,49 @@ def tables_view(tournament: Tournament) -> dict[str, Any]:
     if tournament.format == "swiss":
         return {"round_by_round": tournament_cache.round_by_round(tournament)}
     return {}
+
+
+@dataclass(frozen=True)
+class PageState:
+    """A published tournament's state, read in one light query: enough to answer a poll
+    from the cache without loading the tournament."""
+
+    state: TournamentState
+    #: Bots are playing: the page shows their figures, which change by the second.
+    live: bool
+
+
+#: Every result, game, round and entrant write updates the tournament row (its version).
+_STATE_TABLES = ("tournaments_tournament",)
+_MAX_STATES = 5000
+_states: dict[tuple[str, str], tuple[table_events.Snapshot, PageState | None]] = {}
+
+
+def page_state(club_slug: str, slug: str) -> PageState | None:
+    """The published tournament's state, or None. Kept in this process while the
+    tournaments table is unchanged (``config.table_events``): a poll then needs no query."""
+    snap = table_events.snapshot(_STATE_TABLES)
+    if snap is not None:
+        kept = _states.get((club_slug, slug))
+        if kept is not None and kept[0] == snap:
+            return kept[1]
+    state = _read_page_state(club_slug, slug)
+    if snap is not None and table_events.snapshot(_STATE_TABLES) == snap:
+        if len(_states) >= _MAX_STATES:
+            _states.clear()
+        _states[(club_slug, slug)] = (snap, state)
+    return state
+
+
+def _read_page_state(club_slug: str, slug: str) -> PageState | None:
+    row = (Tournament.objects.filter(club__slug=club_slug, slug=slug)
+           .exclude(status=Status.DRAFT).order_by()
+           .values_list("pk", "version", "updated_at", "bot_run__status")[:1])
+    if not row:
+        return None
+    pk, version, updated_at, run_status = row[0]
+    return PageState(TournamentState(pk, version, updated_at.isoformat()),
+                     live=run_status == "running")
 
 
 def live_progress(tournament: Tournament) -> dict[str, Any] | None:

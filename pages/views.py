@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import (
-    Http404,
-    HttpRequest,
-    HttpResponse,
-    HttpResponseNotModified,
-    JsonResponse,
-)
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -19,10 +13,10 @@ from django.views.decorators.http import require_GET
 
 from games.models import Game
 from pages import selectors
+from pages.http import compact, versioned_page
 from pages.viewer import RecordViewError, game_steps
 from players.models import RATING_FAMILIES, Club, Player
 from tournaments import cache as tournament_cache
-from tournaments.etags import etag_matches
 from tournaments.models import Format, Status, Tournament
 
 
@@ -34,28 +28,13 @@ def _tournament(club: str, slug: str) -> Tournament:
     )
 
 
-def _not_modified(request: HttpRequest, etag: str | None) -> HttpResponse | None:
-    """A 304 when the client's copy is the current one (its If-None-Match names ``etag``)."""
-    if etag is None or not etag_matches(request.headers.get("If-None-Match"), etag):
-        return None
-    return _tagged(HttpResponseNotModified(), etag)
-
-
-def _tagged(response: HttpResponse, etag: str | None) -> HttpResponse:
-    """Clients may keep the answer but ask each time (``no-cache``): a 304 if unchanged."""
-    if etag is not None:
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-    return response
-
-
 def _results_html(tournament: Tournament) -> SafeString:
     """The results part of the tournament page (standings, tables, rounds), rendered once
     per tournament version and kept in the cache."""
     html = tournament_cache.cached(
         tournament, "pages-results",
-        lambda: render_to_string("pages/_tournament_results.html",
-                                 _tournament_context(tournament)))
+        lambda: compact(render_to_string("pages/_tournament_results.html",
+                                         _tournament_context(tournament))))
     # Our own template rendered it, escaping every value; pages.svg escapes its SVG text.
     return mark_safe(html)  # nosec B308 B703
 
@@ -91,30 +70,37 @@ def _tournament_context(tournament: Tournament) -> dict[str, Any]:
 
 @require_GET
 def tournament_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    tournament = _tournament(club, slug)
-    progress = selectors.live_progress(tournament)
-    # A running bot run's figures (rate, time left) change by the second: no tag then.
-    etag = None if progress and progress["status"] == "running" else \
-        tournament_cache.etag(tournament, "page")
-    if (unchanged := _not_modified(request, etag)) is not None:
-        return unchanged
-    context = {
-        "tournament": tournament, "progress": progress, "nav": "tournaments",
-        "game_label": selectors.game_name(tournament.game),
-        "results_html": _results_html(tournament),
-        "results_etag": tournament_cache.etag(tournament, "results"),
-    }
-    return _tagged(render(request, "pages/tournament_detail.html", context), etag)
+    """The tournament page: rendered once per tournament version (and sent as a 304 to a
+    browser that has it), except while bots play, when the run's figures change by the
+    second."""
+    state = selectors.page_state(club, slug)
+    if state is None:
+        raise Http404("No such tournament.")
+
+    def page() -> str:
+        tournament = _tournament(club, slug)
+        progress = selectors.live_progress(tournament)
+        context = {
+            "tournament": tournament, "progress": progress, "nav": "tournaments",
+            "game_label": selectors.game_name(tournament.game),
+            "results_html": _results_html(tournament),
+            "results_etag": tournament_cache.etag(tournament, "results"),
+        }
+        return render_to_string("pages/tournament_detail.html", context)
+
+    if state.live:
+        return HttpResponse(page())
+    return versioned_page(request, state.state, "page", page)
 
 
 @require_GET
 def tournament_results(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     """The results part of the tournament page alone, for the live page to swap in."""
-    tournament = _tournament(club, slug)
-    etag = tournament_cache.etag(tournament, "results")
-    if (unchanged := _not_modified(request, etag)) is not None:
-        return unchanged
-    return _tagged(HttpResponse(_results_html(tournament)), etag)
+    state = selectors.page_state(club, slug)
+    if state is None:
+        raise Http404("No such tournament.")
+    return versioned_page(request, state.state, "results",
+                          lambda: str(_results_html(_tournament(club, slug))))
 
 
 @require_GET

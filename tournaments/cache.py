@@ -60,16 +60,19 @@ def code_revision() -> str:
     return digest.hexdigest()
 
 
-def state_of(tournament: Tournament) -> TournamentState:
+def state_of(tournament: Tournament | TournamentState) -> TournamentState:
+    """What the tournament's cached answers depend on (a state passes through)."""
+    if isinstance(tournament, TournamentState):
+        return tournament
     return TournamentState(tournament.pk, tournament.version, tournament.updated_at.isoformat())
 
 
-def etag(tournament: Tournament, kind: str) -> str:
+def etag(tournament: Tournament | TournamentState, kind: str) -> str:
     """The weak ETag of ``kind`` (a page or an API answer) for the tournament as loaded."""
     return state_of(tournament).etag(kind, code_revision())
 
 
-def cached[T](tournament: Tournament, kind: str, build: Callable[[], T]) -> T:
+def cached[T](tournament: Tournament | TournamentState, kind: str, build: Callable[[], T]) -> T:
     """``build()``, kept under the tournament's current state for the next reader."""
     key = "tournament:" + state_of(tournament).key(kind, code_revision())
     store = caches["default"]
