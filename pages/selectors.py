@@ -68,6 +68,9 @@ class Side:
     player_id: int | None
     entrant_id: int
     won: bool = False
+    #: The starting number (seed) and the points when the round began (None: unknown).
+    seed: int | None = None
+    points: float | None = None
 
 
 @dataclass
@@ -81,6 +84,8 @@ class PairingRow:
     bracket_match: str
     games: list[dict[str, Any]] = field(default_factory=list)
     slot_scores: tuple[str, str] = ("", "")
+    #: A knockout match won on the tie-break after a level score: who went through, why.
+    tiebreak: str = ""
 
 
 @dataclass
@@ -90,13 +95,31 @@ class RoundView:
     pairings: list[PairingRow]
 
 
-def _side(entrant: Entrant | None, won: bool) -> Side | None:
+def _side(entrant: Entrant | None, won: bool,
+          points: float | None = None) -> Side | None:
     if entrant is None:
         return None
-    return Side(entrant.name, entrant.player_id, entrant.pk, won)
+    return Side(entrant.name, entrant.player_id, entrant.pk, won, entrant.seed, points)
 
 
-def _pairing_row(pairing: Pairing) -> PairingRow:
+#: Why a level knockout match has a winner, when the data says.
+BOT_TIEBREAK = "as the higher seed: a level match between bots goes to the higher seed"
+CLUB_TIEBREAK = "on the tie-break the club's rules provide (play-off, armageddon or lot)"
+
+
+def tiebreak_note(pairing: Pairing, *, knockout: bool, bots: bool) -> str:
+    """Who went through a knockout match that ended level, and why; "" otherwise."""
+    outcome = pairing.outcome
+    if not knockout or outcome not in (Outcome.A_WINS, Outcome.B_WINS) \
+            or pairing.wins_a != pairing.wins_b or pairing.entrant_b is None:
+        return ""
+    winner = pairing.entrant_a if outcome == Outcome.A_WINS else pairing.entrant_b
+    score = f"{pairing.wins_a}–{pairing.wins_b}"
+    return f"{winner.name} went through after {score}, {BOT_TIEBREAK if bots else CLUB_TIEBREAK}."
+
+
+def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None = None,
+                 *, knockout: bool = False, bots: bool = False) -> PairingRow:
     outcome = Outcome(pairing.outcome)
     a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
     b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
@@ -109,13 +132,22 @@ def _pairing_row(pairing: Pairing) -> PairingRow:
     else:
         score = {Outcome.A_FORFEIT_WIN: "+ / −", Outcome.B_FORFEIT_WIN: "− / +",
                  Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
-    side_a = _side(pairing.entrant_a, a_won)
+    index = pairing.round.number - 1
+    before = points_before or {}
+
+    def points(entrant_id: int | None) -> float | None:
+        known = before.get(entrant_id) if entrant_id is not None else None
+        return known[index] if known is not None and index < len(known) else None
+
+    side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id))
     assert side_a is not None
     games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side}
              for g in pairing.games.all()]
     label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
-    return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score, label,
-                      outcome.value, pairing.bracket_match, games, _slot_scores(pairing))
+    return PairingRow(pairing.board, side_a,
+                      _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id)), score,
+                      label, outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
+                      tiebreak_note(pairing, knockout=knockout, bots=bots))
 
 
 def _slot_scores(pairing: Pairing) -> tuple[str, str]:
@@ -130,15 +162,49 @@ def _slot_scores(pairing: Pairing) -> tuple[str, str]:
 
 
 def round_views(tournament: Tournament) -> list[RoundView]:
+    """Every round with its boards: names, starting numbers, the points each side had
+    when the round began, scores and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
             "id", "number", "winner_side", "pairing_id").order_by("number"))
     ).order_by("number")
-    return [
-        RoundView(r.number, r.status == "finished",
-                  [_pairing_row(p) for p in r.pairings.all()])
-        for r in rounds
-    ]
+    before = tournament_cache.points_before_rounds(tournament)
+    knockout = tournament.is_knockout
+    bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
+    views = []
+    for r in rounds:
+        rows = []
+        for p in r.pairings.all():
+            p.round = r  # the pairing's round is this one: no query to read its number
+            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots))
+        views.append(RoundView(r.number, r.status == "finished", rows))
+    return views
+
+
+def team_members(tournament: Tournament) -> list[dict[str, Any]]:
+    """A team event's teams (by starting number) with the members they had while it was
+    played: memberships open on any day from its creation to its end (or today)."""
+    from django.utils import timezone
+
+    from players.models import TeamMembership
+
+    if tournament.entrant_kind != "teams":
+        return []
+    start = tournament.created_at.date()
+    end = (tournament.updated_at if tournament.status == Status.FINISHED
+           else timezone.now()).date()
+    entrants = list(tournament.entrants.filter(team__isnull=False).select_related("team")
+                    .order_by("seed", "id"))
+    memberships = (TeamMembership.objects
+                   .filter(team_id__in=[e.team_id for e in entrants], joined_on__lte=end)
+                   .filter(Q(left_on__isnull=True) | Q(left_on__gte=start))
+                   .select_related("player").order_by("joined_on", "player__display_name"))
+    members: dict[int, list[Player]] = {}
+    for membership in memberships:
+        team_players = members.setdefault(membership.team_id, [])
+        if membership.player not in team_players:
+            team_players.append(membership.player)
+    return [{"entrant": e, "members": members.get(e.team_id or 0, [])} for e in entrants]
 
 
 @dataclass
@@ -188,7 +254,12 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
             if not row.bracket_match or row.b is None or row.slot_scores == ("", ""):
                 continue
             a_first = first_slot.get(row.bracket_match) in (None, seed_of.get(row.a.entrant_id))
-            scores[row.bracket_match] = row.slot_scores if a_first else row.slot_scores[::-1]
+            slot_scores = row.slot_scores
+            if row.tiebreak:  # the side that went through on the tie-break gets a star
+                won_a = row.a.won
+                slot_scores = (slot_scores[0] + ("*" if won_a else ""),
+                               slot_scores[1] + ("" if won_a else "*"))
+            scores[row.bracket_match] = slot_scores if a_first else slot_scores[::-1]
     return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket")
 
 
@@ -267,7 +338,11 @@ def tournament_page(tournament: Tournament) -> dict[str, Any]:
     rounds = round_views(tournament)
     context: dict[str, Any] = {"tournament": tournament, "rounds": rounds,
                                "game_label": game_name(tournament.game),
-                               "result_legend": RESULT_LEGEND}
+                               "result_legend": RESULT_LEGEND,
+                               "teams": team_members(tournament),
+                               "tiebreaks_decided": [row for round_view in rounds
+                                                     for row in round_view.pairings
+                                                     if row.tiebreak]}
     try:
         standings = standings_view(tournament)
         context["standings"] = standings

@@ -102,3 +102,8 @@ def crosstable(tournament: Tournament) -> dict[str, Any]:
 
 def round_by_round(tournament: Tournament) -> dict[str, Any]:
     return cached(tournament, "round-by-round", lambda: selectors.round_by_round(tournament))
+
+
+def points_before_rounds(tournament: Tournament) -> dict[int, list[float]]:
+    return cached(tournament, "points-before",
+                  lambda: selectors.points_before_rounds(tournament))
