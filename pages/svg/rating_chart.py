@@ -24,10 +24,10 @@ from pages.svg.markup import element, esc, num, svg_document, text
 
 WIDTH = 400
 HEIGHT = 230
-LEFT = 44
-RIGHT = 14
+LEFT = 46
+RIGHT = 16
 TOP = 14
-BOTTOM = 48
+BOTTOM = 44
 BAND_LIMIT = 400.0
 #: At most this many labelled games under the axis (each label is a number and a date).
 X_LABELS = 4
@@ -128,12 +128,10 @@ def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "Rating over
         if games == 1:
             anchor = "middle"
         body.append(element("line", x1=x, y1=axis_y, x2=x, y2=axis_y + 4, class_="grid"))
-        body.append(text(x, axis_y + 17, f"#{number}", text_anchor=anchor, class_="axis"))
-        body.append(text(x, axis_y + 32, _short_date(points[number - 1].played_at,
+        body.append(text(x, axis_y + 18, f"#{number}", text_anchor=anchor, class_="axis"))
+        body.append(text(x, axis_y + 35, _short_date(points[number - 1].played_at,
                                                      several_years or number == games),
                          text_anchor=anchor, class_="axis date"))
-    body.append(text(LEFT + (WIDTH - LEFT - RIGHT) / 2, HEIGHT - 3, "rated game, date",
-                     text_anchor="middle", class_="axis caption-axis"))
     if any(p.rd for p in points):
         upper = [f"{num(x)},{num(y_of(p.rating + min(p.rd or 0, BAND_LIMIT)))}"
                  for x, p in zip(xs, points, strict=True)]
