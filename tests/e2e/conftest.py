@@ -36,8 +36,10 @@ def _club_holder(django_db_setup: Any, django_db_blocker: Any) -> Iterator[_Hold
 
     created = None
     with django_db_blocker.unblock():
-        if connection.settings_dict["NAME"] != connection.creation._get_test_db_name():
-            created = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+        creation: Any = connection.creation
+        if connection.settings_dict["NAME"] != creation._get_test_db_name():
+            aliases: Any = {"default"}
+            created = setup_databases(verbosity=0, interactive=False, aliases=aliases)
     holder = _Holder()
     try:
         yield holder
