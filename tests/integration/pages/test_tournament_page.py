@@ -138,3 +138,20 @@ def test_team_event_lists_members_during_the_event(
     for person in people[:4]:
         assert person.display_name in section
     assert people[4].display_name not in section
+
+
+def test_printed_pairing_sheet_has_points_when_the_round_began(
+        make_tournament: Callable[..., Any], play_round: Any, organizer: Any) -> None:
+    from games.selectors import points_text, round_sheet
+
+    swiss = make_tournament("swiss", entrants=5, rounds_planned=3, tiebreaks=[])
+    play_round(swiss)
+    round_two = services.round_pair_next(actor=organizer, tournament=swiss)
+    table = {row["name"]: row["points"] for row in standings(swiss)["rows"]}
+    sheet = round_sheet(round_two)
+    for board in sheet.boards:
+        assert board.points_a == points_text(table[board.entrant_a])
+        if board.entrant_b:
+            assert board.points_b == points_text(table[board.entrant_b])
+    assert {board.points_a for board in sheet.boards} <= {"0", "1"}
+    assert points_text(1.5) == "1½" and points_text(0.5) == "½" and points_text(2.0) == "2"
