@@ -57,10 +57,11 @@ def main() -> None:
     from django.db import connections
     from kombu import Connection
 
-    from games import bot_tournaments
-    from games.models import Game
+    from botruns import services as bot_tournaments
     from games.series import deal_for_game, game_roles
     from games.series.referee import BotSpec, referee_game
+    from games.series.seeds import bot_seeds
+    from matches.models import Game
     from players.models import Club, Player
     from tournaments import services
 
@@ -93,7 +94,8 @@ def main() -> None:
     for game in Game.objects.filter(pairing__round__tournament=inline_t):
         roles = game_roles("kugamai", game.number - 1)
         deal = deal_for_game("kugamai", {}, game.deal_seed or 0, roles)
-        referee_game("kugamai", {}, deal, (BotSpec("random"), BotSpec("random")), seed=1)
+        referee_game("kugamai", {}, deal, (BotSpec("random"), BotSpec("random")),
+                     seeds=bot_seeds("bench", 2, game.pk))
     pure_seconds = time.perf_counter() - started
 
     # 3. two worker processes

@@ -1,7 +1,7 @@
 """Time the pure part of ``manage.py recompute_ratings``.
 
 Rates 100,000 random two-player games among 500 players (a few games a day over about
-three years, 10% draws) with :func:`players.ratings.bulk.recompute_ratings` and prints the
+three years, 10% draws) with :func:`ratings.maths.bulk.recompute_ratings` and prints the
 time taken. Run from the repository root::
 
     .venv/bin/python bench/bench_ratings.py [--games N] [--players N] [--seed N]
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from players.ratings.bulk import RatedGame, recompute_ratings  # noqa: E402
+from ratings.maths.bulk import RatedGame, recompute_ratings  # noqa: E402
 
 
 def random_games(count: int, players: int, seed: int) -> list[RatedGame]:

@@ -35,6 +35,7 @@ def build_swiss(*, players: int = 200, rounds: int = 9, seed: int = 2026,
     from django.contrib.auth import get_user_model
 
     from games.series.format import MatchScore
+    from matches import services as match_services
     from players.models import Club, Player
     from tournaments import services
     from tournaments.models import Tournament
@@ -66,7 +67,7 @@ def build_swiss(*, players: int = 200, rounds: int = 9, seed: int = 2026,
             expected = 1 / (1 + 10 ** ((ratings[pairing.entrant_b_id]
                                         - ratings[pairing.entrant_a_id]) / 400))
             score = MatchScore(1, 0, 0) if rng.random() < expected else MatchScore(0, 1, 0)
-            services.match_result_record(actor=organizer, pairing=pairing,
+            match_services.match_result_record(actor=organizer, pairing=pairing,
                                          expected_version=pairing.version, score=score)
     services.tournament_finish(actor=organizer, tournament=tournament)
     return f"/tournaments/{club.slug}/{tournament.slug}/"

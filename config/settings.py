@@ -6,6 +6,8 @@ and Celery's filesystem transport, which needs no broker server.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from pathlib import Path
 
 import environ
@@ -53,6 +55,9 @@ INSTALLED_APPS = [
     "players",
     "games",
     "tournaments",
+    "matches",
+    "ratings",
+    "botruns",
     "pages",
 ]
 
@@ -259,6 +264,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Bots: the programs workers may run (one folder each, with a bot.toml manifest), the
+# secret that bot and deal seeds are drawn from (HMAC; derived from SECRET_KEY unless set,
+# so keep it when rotating the key to replay old runs), and how bots are isolated
+# ("auto": namespaces where the machine allows, "required", "none").
+BOTS_DIR = Path(env.str("BOTS_DIR", default=str(VAR_DIR / "bots")))
+BOT_SEED_SECRET = env.str("BOT_SEED_SECRET", default="") or hmac.new(
+    SECRET_KEY.encode(), b"bot and deal seeds", hashlib.sha256
+).hexdigest()
+BOT_ISOLATION = env.str("BOT_ISOLATION", default="auto")
+
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "resend-stuck-bot-games": {
         "task": "games.resend_stuck_bot_games",

@@ -24,8 +24,9 @@ docs_view = csp_override(docs_policy)(SpectacularSwaggerSplitView.as_view(url_na
 api_patterns: list[Any] = [
     path("", include("players.api.urls")),
     path("", include("tournaments.api.urls")),
-    path("", include("games.api.urls")),
-    path("", include("games.api_bots")),
+    path("", include("matches.api.urls")),
+    path("", include("botruns.api")),
+    path("", include("ratings.api")),
     path("auth/token/", ThrottledObtainAuthToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", docs_view, name="docs"),

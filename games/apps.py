@@ -2,8 +2,8 @@ from django.apps import AppConfig
 
 
 class GamesConfig(AppConfig):
-    name = "games"
-    verbose_name = "Games, matches and bots"
+    """Only the migration history of ``games``: its models moved to ``matches`` and
+    ``botruns`` (the tables kept their names), and the package is a pure library."""
 
-    def ready(self) -> None:
-        from games import admin_bots  # noqa: F401  (registers the bot-run admin)
+    name = "games"
+    verbose_name = "Games (migration history)"

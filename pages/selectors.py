@@ -1,7 +1,7 @@
 """Reads shaped for the public pages: each returns what one template shows.
 
 Business reads come from the apps' own selectors (tournaments.selectors,
-players.rating_selectors, games.bot_tournaments); this module only arranges them for
+ratings.selectors, botruns.services); this module only arranges them for
 display and adds the drawings (pages.svg).
 """
 
@@ -13,11 +13,13 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from botruns.models import BotRun
 from config import table_events
-from games.engines import GAME_FAMILY
-from games.models import BotRun, Game
+from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
+from matches.models import Game
 from pages.svg.bracket import bracket_svg
-from players.models import RATING_FAMILIES, Club, Player, Rating
+from players.models import Club, Player
+from ratings.models import RATING_FAMILIES, Rating
 from tournaments import cache as tournament_cache
 from tournaments import selectors as tournament_selectors
 from tournaments.etags import TournamentState
@@ -25,11 +27,9 @@ from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
 log = logging.getLogger(__name__)
 
-FAMILY_NAMES = {"kazambi": "Kazambi", "kugamai": "Kugamai", "stolbiki": "Stolbiki"}
-GAME_NAMES = {
-    "kazambi": "Kazambi", "kazambi-pairs": "Kazambi pairs", "anti-kazambi": "Anti-Kazambi",
-    "anti-kazambi-pairs": "Anti-Kazambi pairs", "kugamai": "Kugamai", "stolbiki": "Stolbiki",
-}
+GAME_NAMES = {name: game_facts(name).label for name in ENGINE_NAMES}
+#: A family is named after its game of the same name (all Kazambi forms: "Kazambi").
+FAMILY_NAMES = {family: GAME_NAMES.get(family, family) for family in RATING_FAMILIES}
 RESULT_LEGEND = [
     ("1", "win"), ("½", "draw"), ("0", "loss"), ("+", "win by forfeit"),
     ("-", "loss by forfeit"), ("B", "pairing-allocated bye"), ("F", "full-point bye"),
@@ -84,6 +84,8 @@ class PairingRow:
     bracket_match: str
     games: list[dict[str, Any]] = field(default_factory=list)
     slot_scores: tuple[str, str] = ("", "")
+    #: Some games come from a typed match score: their order was not recorded.
+    order_unknown: bool = False
     #: A knockout match won on the tie-break after a level score: who went through, why.
     tiebreak: str = ""
 
@@ -141,13 +143,14 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
 
     side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id))
     assert side_a is not None
-    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side}
-             for g in pairing.games.all()]
+    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
+              "order_recorded": g.order_recorded} for g in pairing.games.all()]
     label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
     return PairingRow(pairing.board, side_a,
                       _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id)), score,
                       label, outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
-                      tiebreak_note(pairing, knockout=knockout, bots=bots))
+                      order_unknown=any(not g["order_recorded"] for g in games),
+                      tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots))
 
 
 def _slot_scores(pairing: Pairing) -> tuple[str, str]:
@@ -166,7 +169,7 @@ def round_views(tournament: Tournament) -> list[RoundView]:
     when the round began, scores and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
-            "id", "number", "winner_side", "pairing_id").order_by("number"))
+            "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
     ).order_by("number")
     before = tournament_cache.points_before_rounds(tournament)
     knockout = tournament.is_knockout
@@ -320,7 +323,7 @@ def live_progress(tournament: Tournament) -> dict[str, Any] | None:
 
     The run comes with the tournament when it was loaded with ``select_related("bot_run")``.
     """
-    from games.bot_tournaments import bot_run_progress
+    from botruns.services import bot_run_progress
 
     try:
         run = tournament.bot_run
@@ -417,7 +420,7 @@ def _pairing_row_light(pairing: Pairing) -> PairingRow:
 def player_ratings(player: Player) -> list[dict[str, Any]]:
     """Current ratings per pool with a chart of the history, best known families first."""
     from pages.svg.rating_chart import RatingPoint, rating_chart_svg
-    from players.rating_selectors import rating_history
+    from ratings.selectors import rating_history
 
     ratings = list(Rating.objects.filter(player=player).select_related("club")
                    .order_by("family", "club__name"))

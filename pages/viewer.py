@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines import EngineError, get_engine
+from games.engines import EngineError, game_facts, get_engine
 from pages.svg.boards import board_svg, card_label
 
 
@@ -53,7 +53,7 @@ def seat_labels(seats: int, side_names: Sequence[str]) -> list[str]:
 
 def _hand_items(game: str, hand: Sequence[str], burnt: set[str],
                 revealed: set[str]) -> list[dict[str, Any]]:
-    if game == "stolbiki":
+    if game_facts(game).hand_kind == "cards":
         return [{"text": card, "label": card_label(card),
                  "colour": "red" if card[1] in "HD" else "black",
                  "revealed": card in revealed} for card in hand]
@@ -101,7 +101,8 @@ def _step(engine: Any, state: Any, number: int, move: str, mover: int | None,
     game = doc["game"]
     over = engine.is_over(state)
     burnt: list[set[str]] = [set() for _ in doc["hands"]]
-    if "kazambi" in game:
+    facts = game_facts(game)
+    if facts.burnt_tiles:
         burnt = [set(engine.burnt(state, seat)) for seat in range(len(doc["hands"]))]
         doc["burnt"] = [sorted(b) for b in burnt]
     revealed = set(doc.get("revealed") or [])
@@ -114,7 +115,7 @@ def _step(engine: Any, state: Any, number: int, move: str, mover: int | None,
     notes = []
     if move == "pass" and mover is not None:
         notes.append(f"{labels[mover]} passes" + (" and shows their cards"
-                                                  if game == "stolbiki" else ""))
+                                                  if facts.pass_shows_hand else ""))
     if over:
         result = engine.result(state)
         doc["result"] = result

@@ -11,11 +11,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
-from games.models import Game
+from games.engines import game_facts
+from matches.models import Game
 from pages import selectors
 from pages.http import compact, versioned_page
 from pages.viewer import RecordViewError, game_steps
-from players.models import RATING_FAMILIES, Club, Player
+from players.models import Club, Player
+from ratings.models import RATING_FAMILIES
 from tournaments import cache as tournament_cache
 from tournaments.models import Format, Status, Tournament
 
@@ -152,6 +154,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "names": names, "steps": steps, "error": error,
         "documents": [step.document for step in steps],
         "game_label": selectors.game_name(game.game),
+        "hand_kind": game_facts(game.game).hand_kind,
+        "match_score": f"{pairing.wins_a}–{pairing.wins_b}"
+        + (f" ({pairing.draws} drawn)" if pairing.draws else ""),
         "winner_name": names[game.winner_side] if game.winner_side is not None else None,
         "nav": "tournaments",
     }
@@ -165,7 +170,7 @@ def leaderboard_index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def leaderboard(request: HttpRequest, family: str) -> HttpResponse:
-    from players.rating_selectors import leaderboard as rating_leaderboard
+    from ratings.selectors import leaderboard as rating_leaderboard
 
     if family not in RATING_FAMILIES:
         raise Http404("No such game family.")

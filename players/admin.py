@@ -39,6 +39,26 @@ class ClubScopedAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Organizers and staff look; nobody edits by hand (derived data, logs): the one
+    read-only admin base of the project."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return permissions.is_organizer(request.user) or super().has_view_permission(request, obj)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return permissions.is_organizer(request.user) or super().has_module_permission(request)
+
+
 @admin.register(Club)
 class ClubAdmin(ClubScopedAdmin):
     list_display = ["name", "slug", "player_count", "created_at"]
@@ -90,4 +110,3 @@ class TeamAdmin(ClubScopedAdmin):
     def member_names(self, obj: Team) -> str:
         names = [m.player.display_name for m in obj.memberships.all() if m.left_on is None]
         return ", ".join(names)
-from players import admin_ratings  # noqa: E402,F401

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
 
 from players.models import Club
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
 
 
 def is_organizer(user: Any) -> bool:
@@ -55,3 +59,14 @@ class SystemActor:
 
 
 SYSTEM = SystemActor()
+
+
+#: Who makes a write: a signed-in user (or an anonymous one, refused by the checks), or the
+#: service itself (:data:`SYSTEM`, for the games bot workers play). Services take it as
+#: ``actor=`` and check it with :func:`ensure_can_manage_club`.
+type Actor = AbstractBaseUser | AnonymousUser | SystemActor
+
+
+def actor_user(actor: Actor | None) -> Any:
+    """The user to store as ``recorded_by``/``changed_by``: None for the system."""
+    return actor if getattr(actor, "pk", None) else None

@@ -12,7 +12,7 @@ from django.utils.text import slugify
 
 from config.errors import ApplicationError
 from players.models import BotKind, Club, Player, Team, TeamMembership
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, ensure_can_manage_club
 
 _PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings", "fide_id"}
 
@@ -27,7 +27,7 @@ def _unique_slug(name: str) -> str:
 
 @transaction.atomic
 def club_create(
-    *, actor: Any, name: str, organizers: list[Any] | None = None
+    *, actor: Actor, name: str, organizers: list[Any] | None = None
 ) -> Club:
     if not getattr(actor, "is_superuser", False):
         raise PermissionDenied("Only site administrators may create clubs.")
@@ -41,10 +41,11 @@ def club_create(
 
 @transaction.atomic
 def club_update(
-    *, actor: Any, club: Club, name: str | None = None,
+    *, actor: Actor, club: Club, name: str | None = None,
     organizers: list[Any] | None = None,
-    rating_settings: dict[str, Any] | None = None,
 ) -> Club:
+    """Rename a club or change its organizers (its rating settings belong to the ratings
+    app: ``ratings.services.club_rating_settings_update``)."""
     ensure_can_manage_club(actor, club)
     if name is not None:
         club.name = name.strip()
@@ -54,10 +55,6 @@ def club_update(
         if not organizers:
             raise ApplicationError("A club needs at least one organizer.", field="organizers")
         club.organizers.set(organizers)
-    if rating_settings is not None and rating_settings != club.rating_settings:
-        from players.rating_services import club_rating_settings_update
-
-        club_rating_settings_update(actor=actor, club=club, rating_settings=rating_settings)
     return club
 
 
@@ -72,7 +69,7 @@ def _check_bot_settings(player: Player) -> None:
 
 
 @transaction.atomic
-def player_create(*, actor: Any, display_name: str, club: Club | None, **fields: Any) -> Player:
+def player_create(*, actor: Actor, display_name: str, club: Club | None, **fields: Any) -> Player:
     unknown = set(fields) - _PLAYER_FIELDS
     if unknown:
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.")
@@ -85,7 +82,7 @@ def player_create(*, actor: Any, display_name: str, club: Club | None, **fields:
 
 
 @transaction.atomic
-def player_update(*, actor: Any, player: Player, **fields: Any) -> Player:
+def player_update(*, actor: Actor, player: Player, **fields: Any) -> Player:
     unknown = set(fields) - _PLAYER_FIELDS
     if unknown:
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.")
@@ -102,7 +99,7 @@ def player_update(*, actor: Any, player: Player, **fields: Any) -> Player:
 
 @transaction.atomic
 def team_create(
-    *, actor: Any, name: str, club: Club, members: list[Player] | None = None,
+    *, actor: Actor, name: str, club: Club, members: list[Player] | None = None,
     joined_on: dt.date | None = None,
 ) -> Team:
     ensure_can_manage_club(actor, club)
@@ -115,7 +112,7 @@ def team_create(
 
 
 @transaction.atomic
-def team_update(*, actor: Any, team: Team, name: str | None = None) -> Team:
+def team_update(*, actor: Actor, team: Team, name: str | None = None) -> Team:
     ensure_can_manage_club(actor, team.club)
     if name is not None:
         team.name = name.strip()
@@ -126,7 +123,7 @@ def team_update(*, actor: Any, team: Team, name: str | None = None) -> Team:
 
 @transaction.atomic
 def team_add_member(
-    *, actor: Any, team: Team, player: Player, joined_on: dt.date | None = None
+    *, actor: Actor, team: Team, player: Player, joined_on: dt.date | None = None
 ) -> TeamMembership:
     ensure_can_manage_club(actor, team.club)
     membership = TeamMembership(
@@ -139,7 +136,7 @@ def team_add_member(
 
 @transaction.atomic
 def team_remove_member(
-    *, actor: Any, team: Team, player: Player, left_on: dt.date | None = None
+    *, actor: Actor, team: Team, player: Player, left_on: dt.date | None = None
 ) -> TeamMembership:
     ensure_can_manage_club(actor, team.club)
     membership = (

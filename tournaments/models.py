@@ -12,11 +12,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from games.engines import ENGINE_NAMES
+from games.engines import ENGINE_NAMES, game_facts
 from players.models import Club, Player, Team
 
-#: Games played by teams rather than single players (Stolbiki depends on its team size).
-TEAM_GAMES = ("kazambi-pairs", "anti-kazambi-pairs")
+#: Games always played by teams (Stolbiki depends on its team size): from the game facts.
+TEAM_GAMES = tuple(name for name in ENGINE_NAMES if game_facts(name).team_game is True)
 
 
 class Format(models.TextChoices):

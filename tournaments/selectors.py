@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments import adapters
-from tournaments.models import Entrant, Pairing, Round, Tournament
+from tournaments.models import Entrant, Format, Pairing, Round, Tournament
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -40,6 +40,11 @@ def round_list(tournament: Tournament | None = None) -> QuerySet[Round]:
         Prefetch("pairings", queryset=_pairings_with_names())
     )
     return rounds.filter(tournament=tournament) if tournament is not None else rounds
+
+
+def round_clock(round_: Round) -> str:
+    """The clock the round plays: its own setting, or the tournament's."""
+    return str(round_.clock or round_.tournament.clock or "")
 
 
 def pairing_list() -> QuerySet[Pairing]:
@@ -205,3 +210,57 @@ def tournament_trf(tournament: Tournament) -> str:
 
     data = tournament_data(tournament)
     return write_trf(adapters.trf_document(tournament, data.entrants, data.rounds))
+
+
+def rounds_remaining(tournament: Tournament) -> int:
+    """Rounds still to pair, from the pairing cores: what the Berger schedule has left (round
+    robin), the rounds planned (Swiss), or the bracket's (knockout: as if the first entrant
+    of each match won, so a double elimination's grand-final reset is not counted).
+
+    A round already paired counts as done, even while its results are awaited.
+    """
+    return rounds_remaining_of(
+        tournament, list(tournament.entrants.all()),
+        list(Pairing.objects.filter(round__tournament=tournament)), tournament.rounds.count())
+
+
+def rounds_remaining_of(tournament: Tournament, entrants: list[Entrant],
+                        pairings: list[Pairing], paired: int) -> int:
+    """:func:`rounds_remaining` over rows already loaded (for many tournaments at once)."""
+    if tournament.is_round_robin:
+        from tournaments.pairing.round_robin import berger_rounds
+
+        seeded = sum(1 for entrant in entrants if entrant.seed is not None)
+        if seeded < 2:
+            return 0
+        total = len(berger_rounds(seeded, double=tournament.format == Format.DOUBLE_ROUND_ROBIN))
+        return max(0, total - paired)
+    if not tournament.is_knockout:
+        return max(0, (tournament.rounds_planned or 0) - paired)
+    from tournaments.pairing.knockout import BYE
+
+    seed_of = {e.pk: int(e.seed) for e in entrants if e.seed is not None}
+    if len(seed_of) < 2:
+        return 0
+    bracket = adapters.bracket_of(tournament, len(seed_of), pairings, seed_of)
+    awaited = {p.bracket_match for p in pairings if p.bracket_match}
+
+    def first_real(match: Any) -> int | None:
+        first, second = match.entrants
+        return None if first in (None, BYE) or second in (None, BYE) else int(first)
+
+    for match in bracket.playable():  # paired already: their rounds are done
+        winner = first_real(match)
+        if match.id in awaited and winner is not None:
+            bracket.report(match.id, winner)
+    remaining = 0
+    while playable := [(m.id, w) for m in bracket.playable() if (w := first_real(m)) is not None]:
+        remaining += 1
+        for match_id, winner in playable:
+            bracket.report(match_id, winner)
+    return remaining
+
+
+def rounds_total(tournament: Tournament) -> int:
+    """Rounds paired so far plus :func:`rounds_remaining`."""
+    return tournament.rounds.count() + rounds_remaining(tournament)

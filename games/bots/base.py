@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.engines import ENGINE_NAMES
+from games.engines import ENGINE_NAMES, game_facts, get_engine
 
 DEFAULT_ITERATIONS = 1000
 
@@ -100,11 +100,11 @@ def check_observation(game: str, observation: Mapping[str, Any]) -> int:
     to_move = observation.get("to_move")
     if isinstance(to_move, bool) or not isinstance(to_move, int):
         raise BotError("observation needs 'to_move', the seat whose turn it is")
-    if game == "stolbiki":
+    if not get_engine(game).perfect_information:
         if "hands" in observation:
             raise HiddenInformationError(
-                "a Stolbiki bot must get engine.observation(state, seat), not the state "
-                "document: that one shows every seat's hidden cards"
+                f"a {game_facts(game).label} bot must get engine.observation(state, seat), "
+                "not the state document: that one shows every seat's hidden cards"
             )
         if observation.get("seat") != to_move:
             raise BotError(

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.clocks.errors import ClockInputError
+from games.engines import ENGINE_NAMES, UnknownGameError, game_facts, get_engine
 
 DEFAULT_PERCENTILE = 95
 
@@ -85,52 +86,28 @@ class MoveEstimate:
 
 
 def default_move_estimate(game: str, **options: int) -> MoveEstimate:
-    """The rules' limit on moves per seat for ``game`` (an engine name) and its options."""
-    if game in ("kazambi", "anti-kazambi", "kazambi-pairs", "anti-kazambi-pairs"):
-        rows, cols = options.pop("rows", 7), options.pop("cols", 8)
-        _no_other_options(game, options)
-        seats = 4 if game.endswith("pairs") else 2
-        tiles_per_seat = 28 // seats
-        board_share = math.ceil((rows * cols // 2) / seats)
-        limit = min(tiles_per_seat, board_share)
-        basis = f"no recorded games; the rules allow {limit} on a {rows} x {cols} board"
-        return MoveEstimate(limit, limit, 100, 0, basis)
-    if game == "kugamai":
-        _no_other_options(game, options)
-        basis = "no recorded games; 14 tiles per player, passes not counted"
-        return MoveEstimate(14, 14, 100, 0, basis)
-    if game == "stolbiki":
-        deck, team_size = options.pop("deck", 36), options.pop("team_size", 2)
-        _no_other_options(game, options)
-        if deck not in (36, 52) or team_size not in (1, 2, 3):
-            raise ClockInputError(
-                f"stolbiki: deck must be 36 or 52 and team_size 1, 2 or 3, "
-                f"not {deck} and {team_size}"
-            )
-        seats_per_colour = 3 if team_size == 3 else 2
-        cards = math.ceil(deck // 2 / seats_per_colour)
-        basis = f"no recorded games; {cards} cards per seat with {deck} cards"
-        return MoveEstimate(cards, cards, 100, 0, basis)
-    raise ClockInputError(
-        f"no move estimate for game {game!r}: use kazambi, anti-kazambi, kazambi-pairs, "
-        "anti-kazambi-pairs, kugamai or stolbiki, or pass measured figures"
-    )
+    """The rules' limit on moves per seat for ``game`` (an engine name) and the options
+    that change its length (``GameFacts.move_limit``)."""
+    try:
+        limit, why = game_facts(game).move_limit(options)
+    except UnknownGameError:
+        raise ClockInputError(
+            f"no move estimate for game {game!r}: use {', '.join(ENGINE_NAMES)}, "
+            "or pass measured figures"
+        ) from None
+    except ValueError as error:
+        raise ClockInputError(str(error)) from None
+    return MoveEstimate(limit, limit, 100, 0, f"no recorded games; {why}")
 
 
 def seats_of(game: str, **options: int) -> int:
     """How many seats (clocks) a game of ``game`` has (1 v 1 Stolbiki has four piles)."""
-    if game in ("kazambi-pairs", "anti-kazambi-pairs"):
-        return 4
-    if game == "stolbiki":
-        return 6 if options.get("team_size", 2) == 3 else 4
-    if game in ("kazambi", "anti-kazambi", "kugamai"):
-        return 2
-    raise ClockInputError(f"unknown game {game!r}")
-
-
-def _no_other_options(game: str, options: dict[str, int]) -> None:
-    if options:
-        raise ClockInputError(f"{game}: unknown option {sorted(options)[0]!r}")
+    try:
+        return get_engine(game).seat_count(**options)
+    except UnknownGameError:
+        raise ClockInputError(f"unknown game {game!r}") from None
+    except ValueError as error:
+        raise ClockInputError(str(error)) from None
 
 
 def _number(value: float) -> str:

@@ -21,9 +21,12 @@ from games.engines.errors import (
     RecordError,
     UnknownGameError,
 )
+from games.engines.facts import GameFacts
 
 __all__ = [
     "ENGINE_NAMES",
+    "GAME_FAMILY",
+    "GameFacts",
     "DocumentError",
     "Engine",
     "EngineError",
@@ -32,6 +35,7 @@ __all__ = [
     "OptionError",
     "RecordError",
     "UnknownGameError",
+    "game_facts",
     "get_engine",
 ]
 
@@ -47,17 +51,27 @@ _REGISTRY: dict[str, tuple[str, str]] = {
 
 ENGINE_NAMES: tuple[str, ...] = tuple(_REGISTRY)
 
-#: The rating pool family of each engine name (see players.ratings).
-GAME_FAMILY: dict[str, str] = {
-    "kazambi": "kazambi",
-    "kazambi-pairs": "kazambi",
-    "anti-kazambi": "kazambi",
-    "anti-kazambi-pairs": "kazambi",
-    "kugamai": "kugamai",
-    "stolbiki": "stolbiki",
+# Each engine package's ``facts`` module: what the service knows of its games.
+_FACT_MODULES = ("games.engines.kazambi.facts", "games.engines.kugamai.facts",
+                 "games.engines.stolbiki.facts")
+_FACTS: dict[str, GameFacts] = {
+    facts.name: facts for module in _FACT_MODULES for facts in import_module(module).FACTS
 }
+assert set(_FACTS) == set(_REGISTRY), "every engine needs its facts, and only engines"
+
+#: The rating pool family of each engine name (see ratings.maths).
+GAME_FAMILY: dict[str, str] = {name: _FACTS[name].family for name in ENGINE_NAMES}
 
 _instances: dict[str, Engine[Any]] = {}
+
+
+def game_facts(name: str) -> GameFacts:
+    """The facts of the game registered under ``name``; :class:`UnknownGameError` otherwise."""
+    try:
+        return _FACTS[name]
+    except KeyError:
+        known = ", ".join(ENGINE_NAMES)
+        raise UnknownGameError(f"unknown game {name!r} (games: {known})") from None
 
 
 def get_engine(name: str) -> Engine[Any]:

@@ -10,16 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines import DocumentError, get_engine
+from games.engines import DocumentError, game_facts, get_engine
 from games.series.roles import GameRoles
-
-
-def _swap_sides(hands: list[list[str]]) -> list[list[str]]:
-    """Give each side's seats the other side's hands (seat 2k <-> seat 2k+1)."""
-    swapped = list(hands)
-    for seat in range(0, len(hands) - 1, 2):
-        swapped[seat], swapped[seat + 1] = hands[seat + 1], hands[seat]
-    return swapped
 
 
 def deal_for_game(
@@ -32,20 +24,7 @@ def deal_for_game(
     """
     engine = get_engine(game)
     deal = dict(engine.initial_deal(engine.new_game(seed, **dict(options))))
-    hands = [list(hand) for hand in deal["hands"]]
-    if game == "kugamai":
-        if deal["low_doubles_seat"] != roles.first_side:
-            hands = _swap_sides(hands)
-        deal["low_doubles_seat"] = roles.first_side
-        deal["first"] = next(seat for seat, hand in enumerate(hands) if "0-0" in hand)
-    else:
-        if roles.mirrored:
-            hands = _swap_sides(hands)
-            if "red_side" in deal:
-                deal["red_side"] = 1 - deal["red_side"]
-        deal["first"] = roles.first_side
-    deal["hands"] = hands
-    return deal
+    return game_facts(game).arrange_deal(deal, roles.first_side, roles.mirrored)
 
 
 #: Options that describe one game's deal rather than the rules the tournament plays.
@@ -86,13 +65,9 @@ def check_record(
     state, result = engine.replay(record)
     if result is None:
         raise DocumentError("the record's game is not finished: its result cannot be taken")
-    deal = record["deal"]
-    if game == "kugamai":
-        started = deal.get("low_doubles_seat")
-        role = "hold the low doubles"
-    else:
-        started = deal.get("first")
-        role = "move first"
+    facts = game_facts(game)
+    started = record["deal"].get(facts.role_seat_key)
+    role = facts.first_role_phrase
     if isinstance(started, int) and started % 2 != first_side:
         side = "A" if first_side == 0 else "B"
         raise DocumentError(

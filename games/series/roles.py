@@ -1,8 +1,8 @@
 """Who plays which role in game k of a match: the fairness swaps each game needs.
 
-- Kazambi (all forms) and Stolbiki: the first move passes to the other side each game.
-- Kugamai: the low doubles (1-1, 2-2, 3-3) pass to the other side each game; the holder of
-  0-0 opens, so the deal decides who starts.
+- The role each game's facts name (``GameFacts.first_role``) passes to the other side
+  each game: the first move (Kazambi, Stolbiki) or the low doubles (Kugamai: 1-1, 2-2,
+  3-3; the holder of 0-0 opens, so the deal decides who starts).
 - Duplicate mode: games come in pairs on one deal; the second game of a pair replays the
   first game's deal with the sides' roles (hands, first move or low doubles) swapped.
 """
@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from games.engines import game_facts
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,8 @@ class GameRoles:
 
     @property
     def role_name(self) -> str:
-        return "low doubles" if self.first_side_meaning == "low_doubles" else "first move"
+        """The role in words: "first move", "low doubles"."""
+        return self.first_side_meaning.replace("_", " ")
 
     first_side_meaning: str = "first_move"
 
@@ -38,7 +41,7 @@ def game_roles(game: str, index: int, *, first_side: int = 0, duplicate: bool = 
         raise ValueError(f"game index must be 0 or more, not {index}")
     if first_side not in (0, 1):
         raise ValueError(f"first side must be 0 or 1, not {first_side}")
-    meaning = "low_doubles" if game == "kugamai" else "first_move"
+    meaning = game_facts(game).first_role.replace(" ", "_")
     side = (first_side + index) % 2
     if duplicate:
         return GameRoles(index, side, index // 2, index % 2 == 1, meaning)

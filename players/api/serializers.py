@@ -30,7 +30,9 @@ class ClubInput(serializers.Serializer[Club]):
     organizers = serializers.SlugRelatedField(
         many=True, slug_field="username", queryset=get_user_model().objects.all(), required=False
     )
-    rating_settings = serializers.JSONField(required=False)
+    rating_settings = serializers.JSONField(
+        required=False, help_text="Read-only here: PUT /api/clubs/{id}/rating-settings/ "
+        "changes it (and rebuilds the club's ratings).")
 
 
 class PlayerOutput(serializers.ModelSerializer[Player]):

@@ -1,6 +1,5 @@
 from rest_framework.routers import SimpleRouter
 
-from players.api.ratings import urlpatterns as rating_urlpatterns
 from players.api.views import ClubViewSet, PlayerViewSet, TeamViewSet
 
 router = SimpleRouter()
@@ -9,4 +8,3 @@ router.register("players", PlayerViewSet, basename="player")
 router.register("teams", TeamViewSet, basename="team")
 
 urlpatterns = router.urls
-urlpatterns += rating_urlpatterns

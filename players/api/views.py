@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.errors import ApplicationError
 from players import selectors, services
 from players.api import serializers as s
+from players.api.base import ReadViewSet
 from players.models import Player, Team
 
 
@@ -20,20 +20,6 @@ class PlayerFilter(filters.FilterSet):
     class Meta:
         model = Player
         fields = {"club": ["exact"], "is_bot": ["exact"], "bot_kind": ["exact"]}
-
-
-class ReadViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """List and detail for everyone; subclasses add writes through services."""
-
-    input_serializer: type[Any]
-
-    def parse(self, request: Request, *, partial: bool = False) -> dict[str, Any]:
-        serializer = self.input_serializer(data=request.data, partial=partial)
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)
-
-    def answer(self, obj: Any, code: int = status.HTTP_200_OK) -> Response:
-        return Response(self.get_serializer(obj).data, status=code)
 
 
 @extend_schema(tags=["clubs"])
@@ -53,8 +39,12 @@ class ClubViewSet(ReadViewSet):
 
     @extend_schema(request=s.ClubInput, responses=s.ClubOutput)
     def partial_update(self, request: Request, pk: str) -> Response:
-        club = services.club_update(actor=request.user, club=self.get_object(),
-                                    **self.parse(request, partial=True))
+        data = self.parse(request, partial=True)
+        if "rating_settings" in data:
+            raise ApplicationError(
+                "Rating settings change with PUT /api/clubs/{id}/rating-settings/, which "
+                "rebuilds the club's ratings.", field="rating_settings")
+        club = services.club_update(actor=request.user, club=self.get_object(), **data)
         return self.answer(club)
 
 

@@ -11,8 +11,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from games import bot_tournaments
-from games.models import Game
+from botruns import services as bot_tournaments
+from matches import services as match_services
+from matches.models import Game
 from players.models import Club, Player
 from tournaments import services
 from tournaments.models import Tournament
@@ -65,7 +66,7 @@ def _play(organizer: Any, tournament: Tournament, seed: int, games: int | None =
     if games is None:
         bot_tournaments.bot_run_inline(run)
         return
-    from games.models import BotGameTask
+    from botruns.models import BotGameTask
 
     for task in BotGameTask.objects.filter(run=run, done_at=None).order_by("id")[:games]:
         bot_tournaments.bot_game_play(task.pairing_id, task.number)
@@ -131,6 +132,6 @@ def _team_event(organizer: Any, club: Club) -> Tournament:
     event = services.tournament_start(actor=organizer, tournament=event)
     round_ = services.round_pair_next(actor=organizer, tournament=event)
     for pairing in round_.pairings.exclude(entrant_b=None):
-        services.match_result_record(actor=organizer, pairing=pairing,
+        match_services.match_result_record(actor=organizer, pairing=pairing,
                                      score=MatchScore(1, 0, 0), expected_version=pairing.version)
     return event

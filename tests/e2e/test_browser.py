@@ -160,8 +160,8 @@ def _wait(browser: Browser, script: str, timeout: float = 20.0) -> Any:
 
 def test_live_page_follows_the_bots(browser: Browser, page_server: str, club_data: ClubData,
                                     paths: dict[str, str]) -> None:
-    from games import bot_tournaments
-    from games.models import BotGameTask
+    from botruns import services as bot_tournaments
+    from botruns.models import BotGameTask
 
     assert club_data.running is not None
     browser.set_size(1280, 900)
@@ -184,7 +184,7 @@ def test_club_night_page_shows_a_result_the_moment_it_is_saved(
     """The director saves a result through the service; the open page shows it within a
     poll (5 s), without reloading, and says when it was updated."""
     from games.series.format import MatchScore
-    from tournaments import services
+    from matches import services as match_services
 
     night = club_data.club_night
     assert night is not None
@@ -198,7 +198,7 @@ def test_club_night_page_shows_a_result_the_moment_it_is_saved(
            f".find(function (tr) {{ return tr.cells[0].textContent.trim() === "
            f"'{pairing.board}'; }})")
     assert browser.run(f"return {row}.cells[2].textContent.trim();") == "playing"
-    services.match_result_record(actor=club_data.organizer, pairing=pairing,
+    match_services.match_result_record(actor=club_data.organizer, pairing=pairing,
                                  score=MatchScore(1, 0, 0), expected_version=pairing.version)
     shown = _wait(browser, f"var tr = {row}; return tr && tr.cells[2].textContent.trim() "
                            f"=== '1–0' && window.notReloaded === true;")

@@ -23,6 +23,7 @@ import pytest
 from django.core.signals import got_request_exception, request_started
 from rest_framework.authtoken.models import Token
 
+from matches import services as match_services
 from players.models import Player
 from tests.reliability.test_object_permissions import RECIPES, writable_operations
 from tournaments import services
@@ -52,7 +53,7 @@ def seed(club_a: Any, club_b: Any) -> str:
         pairing: Pairing = round_.pairings.order_by("board")[0]
         from games.series.format import MatchScore
 
-        services.result_record(actor=actor, pairing=pairing, score=MatchScore(1, 0, 0),
+        match_services.result_record(actor=actor, pairing=pairing, score=MatchScore(1, 0, 0),
                                expected_version=pairing.version)
     return Token.objects.create(user=alice).key
 

@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from config.errors import ConflictError
 from games.series.format import MatchScore
+from matches import services as match_services
 from players.models import Player
 from tournaments import services
 from tournaments.models import Pairing, ResultChange, Round
@@ -70,7 +71,7 @@ def test_parallel_results_on_one_pairing_one_wins_the_others_conflict(
               MatchScore(1, 0, 0)]
 
     def write(index: int) -> MatchScore:
-        services.result_record(actor=organizer, pairing=Pairing.objects.get(pk=pairing.pk),
+        match_services.result_record(actor=organizer, pairing=Pairing.objects.get(pk=pairing.pk),
                                expected_version=seen, score=scores[index])
         return scores[index]
 
@@ -101,7 +102,7 @@ def test_retrying_writers_lose_no_update(running: Any, organizer: Any) -> None:
             current = Pairing.objects.get(pk=pairing.pk)
             score = MatchScore(1, 0, 0) if (index + accepted) % 2 else MatchScore(0, 1, 0)
             try:
-                services.result_record(actor=organizer, pairing=current,
+                match_services.result_record(actor=organizer, pairing=current,
                                        expected_version=current.version, score=score)
             except ConflictError:
                 continue

@@ -213,8 +213,9 @@ def test_broker_restart_during_a_bot_tournament_it_still_finishes(
 ) -> None:
     from django.db import connection
 
-    from games import bot_tournaments
-    from games.models import BotGameTask, Game
+    from botruns import services as bot_tournaments
+    from botruns.models import BotGameTask
+    from matches.models import Game
     from tournaments.models import Outcome, Pairing
 
     celery = CeleryProcesses(private_broker.url(), connection.settings_dict["NAME"],

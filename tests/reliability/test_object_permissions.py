@@ -24,7 +24,8 @@ pytestmark = pytest.mark.django_db
 WRITE_METHODS = {"post", "put", "patch", "delete"}
 # Writable operations that change no object of a club (public login, throttled and guarded).
 NOT_OBJECT_WRITES = {("post", "/api/auth/token/")}
-SNAPSHOT_APPS = {"players", "games", "tournaments", "auth", "authtoken"}
+SNAPSHOT_APPS = {"players", "tournaments", "matches", "ratings", "botruns", "auth",
+                 "authtoken"}
 
 
 Recipe = Callable[[World], tuple[int | None, dict[str, Any] | None]]
@@ -32,6 +33,8 @@ Recipe = Callable[[World], tuple[int | None, dict[str, Any] | None]]
 RECIPES: dict[tuple[str, str], Recipe] = {
     ("post", "/api/clubs/"): lambda w: (None, {"name": "Gamma Club"}),
     ("patch", "/api/clubs/{id}/"): lambda w: (w.club.pk, {"name": "Taken over"}),
+    ("put", "/api/clubs/{id}/rating-settings/"): lambda w: (
+        w.club.pk, {"rating_settings": {"system": "elo"}}),
     ("post", "/api/players/"): lambda w: (None, {"display_name": "Intruder",
                                                  "club": w.club.pk}),
     ("patch", "/api/players/{id}/"): lambda w: (w.player.pk, {"display_name": "Renamed"}),

@@ -16,7 +16,7 @@ PURE_PACKAGES = [
     "tournaments.pairing",
     "tournaments.standings",
     "tournaments.trf",
-    "players.ratings",
+    "ratings.maths",
     "pages.svg",
     "pages.viewer",
     "tournaments.etags",

@@ -124,3 +124,53 @@ class ResultInput(serializers.Serializer[Pairing]):
 class ResultOutput(serializers.Serializer[Pairing]):
     pairing = PairingOutput(read_only=True)
     warning = serializers.CharField(read_only=True)
+
+
+# -- standings and tables: typed, so that the OpenAPI schema describes them ---------------
+
+
+class EntrantRefOutput(serializers.Serializer[Any]):
+    entrant = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    seed = serializers.IntegerField(allow_null=True)
+    rating = serializers.IntegerField(allow_null=True)
+
+
+class StandingsRowOutput(EntrantRefOutput):
+    rank = serializers.IntegerField(allow_null=True,
+                                    help_text="Shared by tied entrants; null while still in "
+                                    "a knockout.")
+    points = serializers.FloatField(help_text="Points (knockout: matches won).")
+    tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True),
+                                      help_text="Tie-break key -> value, in the "
+                                      "tournament's order.")
+
+
+class StandingsOutput(serializers.Serializer[Any]):
+    after_round = serializers.IntegerField(help_text="The last round with every result in.")
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    rows = StandingsRowOutput(many=True)
+    bracket = serializers.JSONField(required=False, help_text="Knockouts: the bracket.")
+
+
+class CrosstableGameOutput(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    result = serializers.CharField(help_text="1, ½, 0, +, -, or a bye letter (B, F, H, Z).")
+    points = serializers.FloatField()
+    first_move = serializers.BooleanField(allow_null=True)
+
+
+class CrosstableRowOutput(serializers.Serializer[Any]):
+    entrant = EntrantRefOutput()
+    rank = serializers.IntegerField(allow_null=True)
+    points = serializers.FloatField()
+    cells = serializers.ListField(
+        child=serializers.ListField(child=CrosstableGameOutput(), allow_null=True),
+        help_text="One cell per column entrant: the games between the two (null: none).")
+    byes = CrosstableGameOutput(many=True)
+
+
+class CrosstableOutput(serializers.Serializer[Any]):
+    after_round = serializers.IntegerField()
+    entrants = EntrantRefOutput(many=True)
+    rows = CrosstableRowOutput(many=True)

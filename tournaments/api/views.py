@@ -14,8 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError
-from games.series.format import MatchScore
-from players.api.views import ReadViewSet
+from players.api.base import ReadViewSet
 from tournaments import cache as tournament_cache
 from tournaments import selectors, services
 from tournaments.api import serializers as s
@@ -163,15 +162,17 @@ class TournamentViewSet(ReadViewSet):
         response["Cache-Control"] = "no-cache"
         return response
 
-    @extend_schema(responses=OpenApiResponse(description="Standings rows"))
+    @extend_schema(responses=s.StandingsOutput)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return self._tagged(request, "standings", tournament_cache.standings)
+        return self._tagged(request, "standings",
+                            lambda t: s.StandingsOutput(tournament_cache.standings(t)).data)
 
-    @extend_schema(responses=OpenApiResponse(description="Crosstable"))
+    @extend_schema(responses=s.CrosstableOutput)
     @action(detail=True, methods=["get"])
     def crosstable(self, request: Request, pk: str) -> Response:
-        return self._tagged(request, "crosstable", tournament_cache.crosstable)
+        return self._tagged(request, "crosstable",
+                            lambda t: s.CrosstableOutput(tournament_cache.crosstable(t)).data)
 
     @extend_schema(responses=OpenApiResponse(description="Round-by-round table"))
     @action(detail=True, methods=["get"], url_path="round-by-round")
@@ -209,21 +210,3 @@ class PairingViewSet(ReadViewSet):
     queryset = selectors.pairing_list()
     serializer_class = s.PairingOutput
     filterset_fields = ["round", "outcome"]
-
-    @extend_schema(request=s.ResultInput, responses=s.ResultOutput)
-    @action(detail=True, methods=["post"])
-    def result(self, request: Request, pk: str) -> Response:
-        data = self._parse_result(request)
-        score = (MatchScore(data["wins_a"], data["wins_b"], data.get("draws", 0))
-                 if "wins_a" in data else None)
-        recorded = services.match_result_record(
-            actor=request.user, pairing=self.get_object(), expected_version=data["version"],
-            score=score, outcome=data.get("outcome"),
-        )
-        fresh = self.get_queryset().get(pk=recorded.pairing.pk)
-        return Response({"pairing": s.PairingOutput(fresh).data, "warning": recorded.warning})
-
-    def _parse_result(self, request: Request) -> dict[str, Any]:
-        serializer = s.ResultInput(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)

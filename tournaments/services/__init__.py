@@ -10,7 +10,6 @@ from tournaments.services.entrants import (
     entrant_withdraw,
     forbid_pairing,
 )
-from tournaments.services.results import RecordedResult, match_result_record, result_record
 from tournaments.services.rounds import round_pair_next
 from tournaments.services.tournaments import (
     tournament_create,
@@ -21,13 +20,10 @@ from tournaments.services.tournaments import (
 )
 
 __all__ = [
-    "RecordedResult",
     "bye_request",
     "entrant_register",
     "entrant_withdraw",
     "forbid_pairing",
-    "match_result_record",
-    "result_record",
     "round_pair_next",
     "tournament_create",
     "tournament_finish",

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.db.models import Max
 
 from config.errors import ApplicationError
 from players.models import Player, Team
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, ensure_can_manage_club
 from tournaments.cache import tournament_changed
 from tournaments.models import (
     REQUESTABLE_BYES,
@@ -31,7 +29,7 @@ def _last_round_number(tournament: Tournament) -> int:
 
 @transaction.atomic
 def entrant_register(
-    *, actor: Any, tournament: Tournament, player: Player | None = None,
+    *, actor: Actor, tournament: Tournament, player: Player | None = None,
     team: Team | None = None, rating: int = 0,
 ) -> Entrant:
     """Enter a player or a team; a running Swiss takes late entries from its next round."""
@@ -73,7 +71,7 @@ def entrant_register(
 
 
 @transaction.atomic
-def entrant_withdraw(*, actor: Any, entrant: Entrant, from_round: int | None = None) -> Entrant:
+def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None = None) -> Entrant:
     """Withdraw from ``from_round`` on (default: the next round to be paired).
 
     Rounds already paired keep their pairings: record a forfeit there instead. In a
@@ -113,7 +111,7 @@ def entrant_withdraw(*, actor: Any, entrant: Entrant, from_round: int | None = N
 
 @transaction.atomic
 def bye_request(
-    *, actor: Any, entrant: Entrant, round_number: int, kind: str = "half_point"
+    *, actor: Actor, entrant: Entrant, round_number: int, kind: str = "half_point"
 ) -> RequestedBye:
     """Enter (or change) a bye the entrant asks for in a future round of a Swiss."""
     tournament = entrant.tournament
@@ -147,7 +145,7 @@ def bye_request(
 
 @transaction.atomic
 def forbid_pairing(
-    *, actor: Any, tournament: Tournament, entrant_a: Entrant, entrant_b: Entrant
+    *, actor: Actor, tournament: Tournament, entrant_a: Entrant, entrant_b: Entrant
 ) -> ForbiddenPairing:
     """Two entrants who must not be paired (family members, clubmates...): Swiss only."""
     ensure_can_manage_club(actor, tournament.club)

@@ -4,12 +4,11 @@ knockouts from the bracket. One round at a time, under a lock on the tournament 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 
 from config.errors import ApplicationError
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.cache import tournament_changed
 from tournaments.models import (
@@ -25,7 +24,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
-from tournaments.services.tournaments import lock_tournament
+from tournaments.services.tournaments import clock_text_clean, lock_tournament
 
 
 @dataclass
@@ -38,7 +37,7 @@ class PlannedPairing:
 
 
 @transaction.atomic
-def round_pair_next(*, actor: Any, tournament: Tournament) -> Round:
+def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     """Pair and save the next round; refused while the current round lacks results.
 
     The tournament row stays locked until the transaction commits, so two organizers
@@ -182,6 +181,22 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
     return planned
 
 
+@transaction.atomic
+def round_create(*, actor: Actor, tournament: Tournament, number: int,
+                 planned: list[PlannedPairing]) -> Round:
+    """Save round ``number`` as given (an import): boards in the order of ``planned``.
+
+    Refused unless it is the tournament's next round; results are recorded afterwards.
+    """
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    expected = tournament.rounds.count() + 1
+    if number != expected:
+        raise ApplicationError(f"Round {number} cannot come before round {expected}.",
+                               field="round")
+    return _save_round(tournament, number, planned)
+
+
 def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing]) -> Round:
     if not planned:
         raise ApplicationError(f"Nobody is left to pair in round {number}.", field="round")
@@ -203,4 +218,19 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
         if entrant_id is not None
     )
     tournament_changed(tournament.pk)
+    return round_
+
+
+@transaction.atomic
+def round_clock_update(
+    *, actor: Actor, round_: Round, clock: str | None, time_slot_minutes: int | None
+) -> Round:
+    """Set a round's clock override and time slot (validated)."""
+    ensure_can_manage_club(actor, round_.tournament.club)
+    if time_slot_minutes is not None and time_slot_minutes < 1:
+        raise ApplicationError("The time slot must be at least one minute.",
+                               field="time_slot_minutes")
+    round_.clock = clock_text_clean(clock, field="clock")
+    round_.time_slot_minutes = time_slot_minutes
+    round_.save(update_fields=["clock", "time_slot_minutes"])
     return round_

@@ -9,14 +9,15 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from config.errors import ApplicationError
-from games.clock_services import clock_text_clean
-from games.engines import ENGINE_NAMES, get_engine
+from games.clocks.errors import ClockError
+from games.clocks.setting import format_setting, parse_setting
+from games.engines import ENGINE_NAMES, game_facts, get_engine
 from games.series.format import MatchFormat, SeriesError
 from players.models import Club
-from players.permissions import ensure_can_manage_club
+from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
+from tournaments.events import TournamentRatedChanged, tournament_rated_changed
 from tournaments.models import (
-    TEAM_GAMES,
     EntrantKind,
     Format,
     Outcome,
@@ -31,6 +32,17 @@ STRUCTURAL_FIELDS = frozenset({
     "points_loss", "points_bye", "third_place_match", "grand_final_reset",
 })
 EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
+
+
+def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
+    """The canonical text of a clock setting ("" for none); a clear error naming ``field``."""
+    text = (text or "").strip()
+    if not text:
+        return ""
+    try:
+        return format_setting(parse_setting(text))
+    except ClockError as error:
+        raise ApplicationError(f"{field}: {error}", field=field) from None
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
@@ -51,7 +63,7 @@ def _unique_slug(club: Club, name: str, exclude: int | None = None) -> str:
 
 
 def _entrant_kind(game: str, options: dict[str, Any]) -> str:
-    if game in TEAM_GAMES or (game == "stolbiki" and options.get("team_size") in (2, 3)):
+    if game_facts(game).players_per_side(options) > 1:
         return EntrantKind.TEAMS
     return EntrantKind.PLAYERS
 
@@ -156,7 +168,7 @@ def _clean(tournament: Tournament) -> None:
 
 @transaction.atomic
 def tournament_create(
-    *, actor: Any, club: Club, name: str, game: str, format: str, **fields: Any
+    *, actor: Actor, club: Club, name: str, game: str, format: str, **fields: Any
 ) -> Tournament:
     """A new tournament in draft; ``fields`` are any of :data:`EDITABLE_FIELDS`."""
     unknown = set(fields) - EDITABLE_FIELDS
@@ -164,7 +176,7 @@ def tournament_create(
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
     ensure_can_manage_club(actor, club)
     tournament = Tournament(club=club, name=name, game=game, format=format,
-                            created_by=actor if getattr(actor, "pk", None) else None)
+                            created_by=actor_user(actor))
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean(tournament)
@@ -175,7 +187,7 @@ def tournament_create(
 
 
 @transaction.atomic
-def tournament_update(*, actor: Any, tournament: Tournament, **fields: Any) -> Tournament:
+def tournament_update(*, actor: Actor, tournament: Tournament, **fields: Any) -> Tournament:
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
@@ -199,15 +211,18 @@ def tournament_update(*, actor: Any, tournament: Tournament, **fields: Any) -> T
                 f"{rounds_paired} rounds are already paired: plan at least that many.",
                 field="rounds_planned",
             )
+    was_rated = tournament.rated
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean(tournament)
     tournament.save()
+    if tournament.rated != was_rated and tournament.rounds.exists():
+        tournament_rated_changed.send(TournamentRatedChanged(tournament.pk, tournament.rated))
     return tournament
 
 
 @transaction.atomic
-def tournament_open_registration(*, actor: Any, tournament: Tournament) -> Tournament:
+def tournament_open_registration(*, actor: Actor, tournament: Tournament) -> Tournament:
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status != Status.DRAFT:
@@ -221,8 +236,13 @@ def tournament_open_registration(*, actor: Any, tournament: Tournament) -> Tourn
 
 
 @transaction.atomic
-def tournament_start(*, actor: Any, tournament: Tournament) -> Tournament:
-    """Close registration, number the entrants (seeds) and start; pair rounds separately."""
+def tournament_start(*, actor: Actor, tournament: Tournament,
+                     seeds: dict[int, int] | None = None) -> Tournament:
+    """Close registration, number the entrants (seeds) and start; pair rounds separately.
+
+    The seeds follow the pairing order (rating, then entry), unless ``seeds`` gives each
+    entrant's (by id) number, as an imported tournament does.
+    """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
@@ -239,10 +259,14 @@ def tournament_start(*, actor: Any, tournament: Tournament) -> Tournament:
                                field="rounds_planned")
     if tournament.is_knockout and len(entrants) > 1024:
         raise ApplicationError("A knockout takes at most 1024 entrants.", field="entrants")
+    if seeds is not None and (set(seeds) != {e.pk for e in entrants}
+                              or len(set(seeds.values())) != len(seeds)
+                              or min(seeds.values()) < 1):
+        raise ApplicationError("Give every entrant its own seed, 1 or more.", field="entrants")
     tournament.entrants.update(seed=None)
     ordered = adapters.pairing_order(entrants)
     for seed, entrant in enumerate(ordered, start=1):
-        entrant.seed = seed
+        entrant.seed = seeds[entrant.pk] if seeds is not None else seed
     type(ordered[0]).objects.bulk_update(ordered, ["seed"])
     tournament.status = Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
@@ -250,7 +274,7 @@ def tournament_start(*, actor: Any, tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def tournament_finish(*, actor: Any, tournament: Tournament) -> Tournament:
+def tournament_finish(*, actor: Actor, tournament: Tournament) -> Tournament:
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status != Status.RUNNING:

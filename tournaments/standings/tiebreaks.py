@@ -13,7 +13,7 @@ played moving second.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from tournaments.standings.context import NO_OPPONENT, Context
 from tournaments.standings.rating import average_rating, performance_rating
@@ -216,7 +216,8 @@ class DirectEncounter(TieBreak):
     def compute(self, context: Context) -> list[Value]:
         return [None] * context.size
 
-    def split(self, context: Context, group: Sequence[int]) -> tuple[list[list[int]], dict]:
+    def split(self, context: Context, group: Sequence[int]) -> tuple[list[list[int]],
+                                                                     dict[Any, Any]]:
         from tournaments.standings.direct_encounter import split_group
 
         return split_group(context, group)

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from games import bot_tournaments
-from games.models import BotGameTask, BotRun, Game
+from botruns import services as bot_tournaments
+from botruns.models import BotGameTask, BotRun
+from matches.models import Game
 from tournaments.models import Outcome, Pairing
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from config import list_cache, table_events
 from games.series.format import MatchScore
+from matches import services as match_services
 from tournaments import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -116,7 +117,7 @@ def test_the_page_follows_a_result_without_polling_the_database(
     assert again.status_code == 304
     pairing = round_.pairings.get()
     before = listening.snapshot(["tournaments_tournament"])
-    services.match_result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
+    match_services.match_result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
                                  expected_version=pairing.version)
     assert _until(lambda: listening.snapshot(["tournaments_tournament"]) != before)
     after = client.get(url, HTTP_IF_NONE_MATCH=page["ETag"])

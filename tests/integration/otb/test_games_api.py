@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 
 from config.errors import ApplicationError
-from games.clock_services import MIN_RECORDED_GAMES, move_estimate, round_clock_advice
-from games.models import Game
+from matches.clock_services import MIN_RECORDED_GAMES, move_estimate, round_clock_advice
+from matches.models import Game
 from tests.integration.otb.conftest import boards
 from tests.integration.otb.test_match_entry import played_record
 from tournaments.models import Outcome
@@ -47,7 +47,7 @@ def test_add_games_with_version_and_if_match(paired: Any, organizer: Any,
 
 def test_game_list_filters_and_detail(paired: Any, organizer: Any, as_user: Any) -> None:
     from games.series import MatchScore
-    from tournaments.services.results import match_result_record
+    from matches.services.results import match_result_record
 
     round_ = paired(match_format="bo3", entrants=4)
     one, two = boards(round_)

@@ -8,20 +8,20 @@ import pytest
 
 from config.errors import ApplicationError, ConflictError
 from games.engines import get_engine
-from games.models import Game
 from games.series import MatchScore, deal_for_game, game_roles
-from tests.integration.otb.conftest import boards
-from tournaments.models import Outcome, ResultChange
-from tournaments.services import round_pair_next
-from tournaments.services.results import (
+from matches.models import Game
+from matches.services.games import game_entry_record
+from matches.services.results import (
     BoardEntry,
     RoundResultsError,
     canonical_game_order,
-    game_entry_record,
     match_result_record,
     parse_game_record,
     round_results_record,
 )
+from tests.integration.otb.conftest import boards
+from tournaments.models import Outcome, ResultChange
+from tournaments.services import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def test_match_score_creates_the_games(paired: Any, organizer: Any) -> None:
     assert all(g.recorded_by == organizer for g in games)
     assert ResultChange.objects.filter(pairing=pairing).count() == 1
     # games are rated one by one (the tournament is rated)
-    from players.models import RatingChange
+    from ratings.models import RatingChange
 
     assert RatingChange.objects.filter(game__pairing=pairing).count() == 2 * 6
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models import Game
+from matches.models import Game
 from tests.integration.otb.conftest import boards
 from tests.integration.otb.test_match_entry import played_record
 from tournaments.models import Outcome, Pairing, ResultChange

@@ -13,6 +13,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from games.series.format import MatchScore
+from matches import services as match_services
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -53,7 +54,7 @@ def test_every_writer_bumps_the_version(make_tournament: Callable[..., Any],
     seen.append(_version(swiss))
     pairing = round_.pairings.exclude(entrant_b=None).order_by("board").first()
     assert pairing is not None
-    services.match_result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
+    match_services.match_result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
                                  expected_version=pairing.version)
     seen.append(_version(swiss))
     entrant = swiss.entrants.order_by("-seed").first()
@@ -65,7 +66,7 @@ def test_every_writer_bumps_the_version(make_tournament: Callable[..., Any],
 
 def test_a_game_entered_alone_bumps_the_version(make_tournament: Callable[..., Any],
                                                 organizer: Any) -> None:
-    from tournaments.services.results import game_entry_record
+    from matches.services.games import game_entry_record
 
     event = make_tournament("round_robin", entrants=2,
                             match_format={"kind": "best_of", "games": 3})
@@ -94,7 +95,7 @@ def test_poll_gets_304_until_a_result_is_saved(client: Client, which: int,
     assert again.status_code == 304 and again["ETag"] == tag and not again.content
     pairing = round_.pairings.order_by("board").first()
     assert pairing is not None
-    services.match_result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
+    match_services.match_result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
                                  expected_version=pairing.version)
     after = client.get(url, HTTP_IF_NONE_MATCH=tag)
     assert after.status_code == 200 and after["ETag"] != tag
@@ -109,7 +110,7 @@ def test_cached_page_shows_the_new_result_at_once(client: Client, organizer: Any
     with django_assert_max_num_queries(1):  # the tournament row; the rest from the cache
         assert client.get(_page(event)).status_code == 200
     for pairing in round_.pairings.all():
-        services.match_result_record(actor=organizer, pairing=pairing,
+        match_services.match_result_record(actor=organizer, pairing=pairing,
                                      score=MatchScore(0, 1, 0), expected_version=pairing.version)
     page = client.get(_page(event)).content.decode()
     assert "playing" not in page and "Standings after round 1" in page

@@ -14,8 +14,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Game
 from games.series.format import MatchScore
+from matches import services as match_services
+from matches.models import Game
 from tournaments import services
 from tournaments.models import Outcome, Tournament
 
@@ -30,7 +31,7 @@ def _finish_rounds(organizer: Any, tournament: Tournament, rounds: int) -> None:
     for _ in range(rounds):
         round_ = services.round_pair_next(actor=organizer, tournament=tournament)
         for pairing in round_.pairings.filter(outcome=Outcome.PENDING):
-            services.match_result_record(actor=organizer, pairing=pairing,
+            match_services.match_result_record(actor=organizer, pairing=pairing,
                                          score=MatchScore(2, 0, 0),
                                          expected_version=pairing.version)
 

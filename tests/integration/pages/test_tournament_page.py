@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from games.series.format import MatchScore
+from matches import services as match_services
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.selectors import standings
@@ -97,9 +98,9 @@ def test_knockout_tiebreak_says_who_went_through_and_why(
         "entrant_a__player", "entrant_b__player").order_by("board"))
     level = pairings[0]
     assert level.entrant_b is not None
-    services.match_result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
+    match_services.match_result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
                                  outcome="b_wins", expected_version=level.version)
-    services.match_result_record(actor=organizer, pairing=pairings[1],
+    match_services.match_result_record(actor=organizer, pairing=pairings[1],
                                  score=MatchScore(2, 0, 0),
                                  expected_version=pairings[1].version)
     page = _page(client, cup)
@@ -142,7 +143,7 @@ def test_team_event_lists_members_during_the_event(
 
 def test_printed_pairing_sheet_has_points_when_the_round_began(
         make_tournament: Callable[..., Any], play_round: Any, organizer: Any) -> None:
-    from games.selectors import points_text, round_sheet
+    from matches.selectors import points_text, round_sheet
 
     swiss = make_tournament("swiss", entrants=5, rounds_planned=3, tiebreaks=[])
     play_round(swiss)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Game
+from matches.models import Game
 from players.models import Club, Player, Team
 from tournaments.models import Entrant, EntrantKind, Pairing, Round, Tournament
 
@@ -33,19 +33,22 @@ class GameMaker:
                 slug=f"t{len(self.tournaments) + 1}", game=game, format="swiss",
                 entrant_kind=kind, rated=rated, status="running",
             )
-            Round.objects.create(tournament=tournament, number=1)
             self.tournaments[key] = tournament
         return self.tournaments[key]
 
     def __call__(
         self, a: Player | Team, b: Player | Team, winner: int | None, *,
         day: int = 0, game: str = "kugamai", club: Club | None = None, rated: bool = True,
-        record: dict[str, Any] | None = None, termination: str = "normal",
+        record: dict[str, Any] | None = None, termination: str = "normal", round: int = 1,
     ) -> Game:
+        """A game on a new board of ``round`` (rounds are created in number order, as
+        pairing makes them, so round 2 is played after round 1)."""
         tournament = self.tournament(club or self.default_club, game, rated)
+        for number in range(1, round + 1):
+            Round.objects.get_or_create(tournament=tournament, number=number)
         entrants = [self._entrant(tournament, side) for side in (a, b)]
         pairing = Pairing.objects.create(
-            round=tournament.rounds.get(), board=next(self.boards),
+            round=tournament.rounds.get(number=round), board=next(self.boards),
             entrant_a=entrants[0], entrant_b=entrants[1],
         )
         return Game.objects.create(

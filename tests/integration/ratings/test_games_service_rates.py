@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from games import services as games
-from players.models import Player, Rating, RatingChange
+from matches.services import games
+from players.models import Player
+from ratings.models import Rating, RatingChange
 from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from players import rating_services as services
+from ratings import services
 
 pytestmark = pytest.mark.django_db
 
@@ -16,11 +16,11 @@ def test_admin_lists_ratings_and_changes_read_only(
     services.rating_apply_game(record_game(ann, ben, 0))
     client.force_login(admin_user)
     for model in ("rating", "ratingchange"):
-        listing = client.get(f"/admin/players/{model}/", {"q": "P1"})
+        listing = client.get(f"/admin/ratings/{model}/", {"q": "P1"})
         assert listing.status_code == 200
         assert "P1" in listing.content.decode()
-        assert client.get(f"/admin/players/{model}/add/").status_code == 403
+        assert client.get(f"/admin/ratings/{model}/add/").status_code == 403
     filtered = client.get(
-        "/admin/players/rating/", {"family": "kugamai", "is_provisional__exact": "1"}
+        "/admin/ratings/rating/", {"family": "kugamai", "is_provisional__exact": "1"}
     )
     assert filtered.status_code == 200

@@ -6,9 +6,9 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from games.models import Game
-from players import rating_services as services
-from players.models import Rating, RatingChange
+from matches.models import Game
+from ratings import services
+from ratings.models import Rating, RatingChange
 
 
 @pytest.mark.django_db(transaction=True)

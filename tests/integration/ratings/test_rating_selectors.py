@@ -6,9 +6,8 @@ from typing import Any
 import pytest
 
 from config.errors import ApplicationError
-from players import rating_selectors as selectors
-from players import rating_services as services
-from players.models import Rating, RatingChange
+from ratings import selectors, services
+from ratings.models import Rating, RatingChange
 
 pytestmark = pytest.mark.django_db
 
@@ -35,8 +34,8 @@ def test_rating_on_a_date_reads_the_history(record_game: Any, players: Any) -> N
 
 def test_rating_history_is_oldest_first(record_game: Any, players: Any) -> None:
     ann, ben = players(2)
-    late = record_game(ann, ben, 0, day=9)
-    early = record_game(ann, ben, 1, day=1)
+    late = record_game(ann, ben, 0, day=9, round=2)  # saved first, played in round 2
+    early = record_game(ann, ben, 1, day=1, round=1)
     services.ratings_recompute()
     history = list(selectors.rating_history(ann, "kugamai"))
     assert [change.game_id for change in history] == [early.pk, late.pk]

@@ -7,10 +7,11 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from config.errors import ApplicationError
-from players import rating_services as services
-from players.models import Rating, RatingChange, Team, TeamMembership
-from players.ratings.bulk import RatedGame, recompute_ratings
-from players.ratings.glicko2 import Glicko2Config, rate_game
+from players.models import Team, TeamMembership
+from ratings import services
+from ratings.maths.bulk import RatedGame, recompute_ratings
+from ratings.maths.glicko2 import Glicko2Config, rate_game
+from ratings.models import Rating, RatingChange
 
 pytestmark = pytest.mark.django_db
 
@@ -131,8 +132,8 @@ def test_a_game_at_the_same_moment_with_a_lower_id_replays_the_pool(
 
 def test_a_late_recorded_older_game_replays_the_pool(record_game: Any, players: Any) -> None:
     ann, ben = players(2)
-    services.rating_apply_game(record_game(ann, ben, 0, day=5))
-    late = record_game(ann, ben, 1, day=1)
+    services.rating_apply_game(record_game(ann, ben, 0, day=5, round=2))
+    late = record_game(ann, ben, 1, day=1, round=1)  # an earlier round, saved later
     services.rating_apply_game(late)
     first_change = RatingChange.objects.filter(player=ann).order_by("played_at").first()
     assert first_change is not None and first_change.game_id == late.pk

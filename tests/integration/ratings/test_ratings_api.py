@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from players import rating_services as services
+from ratings import services
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from players import rating_services as services
-from players.models import Rating, RatingChange
+from ratings import services
+from ratings.models import Rating, RatingChange
 
 pytestmark = pytest.mark.django_db
 

@@ -54,6 +54,7 @@ def make_tournament(club_a: Any, organizer: Any, make_players: Any) -> Callable[
 @pytest.fixture
 def play_round(organizer: Any) -> Callable[..., Any]:
     """Pair the next round and give every board a result chosen by ``decide(pairing)``."""
+    from matches import services as match_services
     from tournaments import services
 
     def default(pairing: Any) -> MatchScore:
@@ -64,10 +65,10 @@ def play_round(organizer: Any) -> Callable[..., Any]:
         for pairing in round_.pairings.filter(outcome="pending"):
             choice = decide(pairing)
             if isinstance(choice, str):
-                services.result_record(actor=organizer, pairing=pairing, outcome=choice,
+                match_services.result_record(actor=organizer, pairing=pairing, outcome=choice,
                                        expected_version=pairing.version)
             else:
-                services.result_record(actor=organizer, pairing=pairing, score=choice,
+                match_services.result_record(actor=organizer, pairing=pairing, score=choice,
                                        expected_version=pairing.version)
         return round_
 

@@ -74,3 +74,11 @@ def test_trf_round_trip_keeps_standings(make_tournament: Any, play_round: Any, a
                 for r in selectors.standings(copy)["rows"]]
     assert imported == original
     assert copy.status == "running" and copy.rounds.count() == 2
+    # the import stores each played result's game (issue 13), so the copy is rated too
+    from matches.models import Game
+    from ratings.models import RatingChange
+
+    played = copy.rounds.filter(pairings__outcome__in=["a_wins", "b_wins", "draw"]).count()
+    games = Game.objects.filter(pairing__round__tournament=copy)
+    assert games.count() == played > 0
+    assert RatingChange.objects.filter(game__in=games).count() == 2 * played

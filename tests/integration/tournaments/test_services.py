@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 
 from config.errors import ApplicationError, ConflictError
 from games.series.format import MatchScore
+from matches import services as match_services
 from tournaments import services
 from tournaments.models import Entrant, Pairing, ResultChange, Round, RoundEntry
 
@@ -78,16 +79,16 @@ def test_result_validates_against_match_format(make_tournament: Any, organizer: 
     tournament = make_tournament("round_robin", entrants=2, match_format="ft3")
     pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
     with pytest.raises(ApplicationError, match="cannot end 3-3") as error:
-        services.result_record(actor=organizer, pairing=pairing, score=MatchScore(3, 3, 0),
+        match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(3, 3, 0),
                                expected_version=1)
     assert error.value.field == "score"
     with pytest.raises(ApplicationError, match="not over"):
-        services.result_record(actor=organizer, pairing=pairing, score=MatchScore(2, 1, 0),
+        match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(2, 1, 0),
                                expected_version=1)
     with pytest.raises(ApplicationError, match="means a wins"):
-        services.result_record(actor=organizer, pairing=pairing, score=MatchScore(3, 1, 2),
+        match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(3, 1, 2),
                                outcome="b_wins", expected_version=1)
-    recorded = services.result_record(actor=organizer, pairing=pairing,
+    recorded = match_services.result_record(actor=organizer, pairing=pairing,
                                       score=MatchScore(3, 1, 2), expected_version=1)
     pairing.refresh_from_db()
     assert (pairing.outcome, pairing.wins_a, pairing.wins_b, pairing.draws) == ("a_wins", 3, 1, 2)
@@ -101,10 +102,10 @@ def test_result_validates_against_match_format(make_tournament: Any, organizer: 
 def test_stale_write_is_refused(make_tournament: Any, organizer: Any) -> None:
     tournament = make_tournament("round_robin", entrants=2)
     pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
-    services.result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
+    match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
                            expected_version=1)
     with pytest.raises(ConflictError, match="changed since you loaded it"):
-        services.result_record(actor=organizer, pairing=pairing, score=MatchScore(0, 1, 0),
+        match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(0, 1, 0),
                                expected_version=1)
     pairing.refresh_from_db()
     assert pairing.outcome == "a_wins" and pairing.version == 2
@@ -117,13 +118,13 @@ def test_correcting_an_old_round_warns(make_tournament: Any, play_round: Any,
     first = play_round(tournament)
     play_round(tournament)
     board = first.pairings.get(board=1)
-    recorded = services.result_record(actor=organizer, pairing=board, outcome="draw",
+    recorded = match_services.result_record(actor=organizer, pairing=board, outcome="draw",
                                       score=MatchScore(0, 0, 1), expected_version=board.version)
     assert "Round 1 is already followed by round 2" in recorded.warning
     assert "from a wins 1-0 to draw 0-0 (1 drawn)" in recorded.warning
     assert ResultChange.objects.filter(pairing=board).latest("id").warning == recorded.warning
     with pytest.raises(ApplicationError, match="corrected but not cleared"):
-        services.result_record(actor=organizer, pairing=board, outcome="pending",
+        match_services.result_record(actor=organizer, pairing=board, outcome="pending",
                                expected_version=board.version + 1)
 
 
@@ -225,14 +226,16 @@ def test_knockout_lifecycle_with_tiebreak_decision(make_tournament: Any, organiz
     assert sorted(round1.pairings.values_list("bracket_match", flat=True)) == ["W1-2", "W1-3"]
     level = round1.pairings.get(bracket_match="W1-2")
     with pytest.raises(ApplicationError, match="knockout needs a winner"):
-        services.result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
+        match_services.result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
                                expected_version=1)
-    services.result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
+    match_services.result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
                            outcome="b_wins", expected_version=1)
     with pytest.raises(ApplicationError, match="double forfeit"):
-        services.result_record(actor=organizer, pairing=round1.pairings.get(bracket_match="W1-3"),
-                               outcome="double_forfeit", expected_version=1)
-    services.result_record(actor=organizer, pairing=round1.pairings.get(bracket_match="W1-3"),
+        match_services.result_record(actor=organizer,
+                                     pairing=round1.pairings.get(bracket_match="W1-3"),
+                                     outcome="double_forfeit", expected_version=1)
+    match_services.result_record(actor=organizer,
+                                 pairing=round1.pairings.get(bracket_match="W1-3"),
                            score=MatchScore(2, 0, 0), expected_version=1)
     round2 = services.round_pair_next(actor=organizer, tournament=tournament)
     assert sorted(round2.pairings.values_list("bracket_match", flat=True)) == ["W2-1", "W2-2"]
@@ -242,15 +245,15 @@ def test_knockout_lifecycle_with_tiebreak_decision(make_tournament: Any, organiz
     # the winner went on: changing who won round 1 is refused
     level.refresh_from_db()
     with pytest.raises(ApplicationError, match="cannot be corrected"):
-        services.result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
+        match_services.result_record(actor=organizer, pairing=level, score=MatchScore(1, 1, 0),
                                outcome="a_wins", expected_version=level.version)
     for pairing in round2.pairings.all():
-        services.result_record(actor=organizer, pairing=pairing, score=MatchScore(2, 0, 0),
+        match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(2, 0, 0),
                                expected_version=1)
     round3 = services.round_pair_next(actor=organizer, tournament=tournament)
     assert sorted(round3.pairings.values_list("bracket_match", flat=True)) == ["3RD", "W3-1"]
     for pairing in round3.pairings.all():
-        services.result_record(actor=organizer, pairing=pairing, score=MatchScore(0, 2, 0),
+        match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(0, 2, 0),
                                expected_version=1)
     with pytest.raises(ApplicationError, match="bracket is complete"):
         services.round_pair_next(actor=organizer, tournament=tournament)

@@ -7,15 +7,15 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
-from players.ratings.bulk import (
+from ratings.maths.bulk import (
     PlayerRatingState,
     RatedGame,
     day_number,
     recompute_ratings,
 )
-from players.ratings.errors import RatingInputError
-from players.ratings.glicko2 import Glicko2Config, Rating, inflate_for_inactivity, rate_game
-from players.ratings.teams import rate_team_game
+from ratings.maths.errors import RatingInputError
+from ratings.maths.glicko2 import Glicko2Config, Rating, inflate_for_inactivity, rate_game
+from ratings.maths.teams import rate_team_game
 
 CONFIG = Glicko2Config()
 DAY = date(2025, 3, 1)

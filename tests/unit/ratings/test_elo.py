@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from players.ratings.elo import (
+from ratings.maths.elo import (
     expected_score,
     fide_table_probability,
     k_factor,
@@ -13,7 +13,7 @@ from players.ratings.elo import (
     rating_change_for_game,
     rating_change_for_period,
 )
-from players.ratings.errors import RatingInputError
+from ratings.maths.errors import RatingInputError
 
 
 class TestFideTable:

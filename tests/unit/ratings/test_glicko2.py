@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from players.ratings.errors import RatingConfigError, RatingInputError
-from players.ratings.glicko2 import (
+from ratings.maths.errors import RatingConfigError, RatingInputError
+from ratings.maths.glicko2 import (
     GLICKO2_SCALE,
     GameResult,
     Glicko2Config,

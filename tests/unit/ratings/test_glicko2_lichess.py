@@ -22,15 +22,15 @@ from datetime import date, timedelta
 
 import pytest
 
-from players.ratings.bulk import PlayerRatingState, RatedGame, recompute_ratings
-from players.ratings.glicko2 import (
+from ratings.maths.bulk import PlayerRatingState, RatedGame, recompute_ratings
+from ratings.maths.glicko2 import (
     GLICKO2_SCALE,
     Glicko2Config,
     Rating,
     inflate_for_inactivity,
     rate_game,
 )
-from players.ratings.teams import rate_team_game
+from ratings.maths.teams import rate_team_game
 
 LICHESS = Glicko2Config()
 GLICKMAN = Glicko2Config(mode="glickman")

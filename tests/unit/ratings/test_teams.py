@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from players.ratings.errors import RatingInputError
-from players.ratings.glicko2 import Glicko2Config, Rating, rate_game
-from players.ratings.teams import rate_team_game, team_composite
+from ratings.maths.errors import RatingInputError
+from ratings.maths.glicko2 import Glicko2Config, Rating, rate_game
+from ratings.maths.teams import rate_team_game, team_composite
 
 CONFIG = Glicko2Config()
 

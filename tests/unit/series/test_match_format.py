@@ -135,12 +135,15 @@ def test_head_to_head_on_duplicate_deals() -> None:
     from games.series.head_to_head import play_match
     from games.series.referee import BotSpec
 
-    report = play_match("kugamai", BotSpec("greedy"), BotSpec("random"), pairs=6, seed=2)
+    report = play_match("kugamai", BotSpec("greedy"), BotSpec("random"), pairs=6, seed=2,
+                        secret="test")
     assert report.wins + report.draws + report.losses == 12
     assert sum(report.pairs) == 6
-    again = play_match("kugamai", BotSpec("greedy"), BotSpec("random"), pairs=6, seed=2)
+    again = play_match("kugamai", BotSpec("greedy"), BotSpec("random"), pairs=6, seed=2,
+                        secret="test")
     assert again == report
     stopped = play_match("kugamai", BotSpec("mcts", {"iterations": 60}), BotSpec("random"),
-                         pairs=40, seed=1, sprt=Sprt(elo0=0, elo1=150))
+                         pairs=40, seed=1, sprt=Sprt(elo0=0, elo1=150),
+                         secret="test")
     assert stopped.sprt_decision == "H1"
     assert sum(stopped.pairs) < 40

@@ -1,0 +1,451 @@
+"""Admin for rounds, boards and games: thin, every write goes through the matches services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import QuerySet
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from config.errors import ApplicationError
+from games.series.format import MatchScore
+from matches.admin_games import GameAdmin, winner_letter  # noqa: F401  (GameAdmin registers)
+from matches.clock_services import round_clock_advice
+from matches.models import Game, Termination
+from matches.selectors import round_sheet
+from matches.services.games import game_entry_record
+from matches.services.results import (
+    BoardEntry,
+    RoundResultsError,
+    parse_game_record,
+    round_results_check,
+    round_results_record,
+)
+from players.admin import ClubScopedAdmin, ReadOnlyAdmin
+from players.models import Club
+from players.permissions import can_manage_club, is_organizer
+from tournaments.models import (
+    FORFEIT_OUTCOMES,
+    Outcome,
+    Pairing,
+    ResultChange,
+    Round,
+)
+from tournaments.selectors import round_clock
+from tournaments.services.rounds import round_clock_update
+from tournaments.services.tournaments import clock_text_clean
+
+#: Where a result service's field error shows in a board's row.
+_ROW_FIELD = {"score": "wins_a", "outcome": "outcome", "result": "outcome"}
+_SCORE_INPUT = {"class": "vIntegerField result-input", "style": "width: 3.5em", "min": "0"}
+
+
+class OrganizerInline(admin.TabularInline):
+    """An inline that organizers see; only the club's organizers change it."""
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_organizer(request.user) or super().has_view_permission(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is None:
+            return is_organizer(request.user)
+        return can_manage_club(request.user, obj.tournament.club)
+
+
+class PairingResultForm(forms.ModelForm):
+    """One board's result as typed; ``version`` travels hidden to catch concurrent edits.
+
+    The score fields are the form's own (the model's are excluded), so the form never
+    validates or changes the pairing row: the result service checks the typed score
+    against the match format (a score typed while the outcome still says pending is fine)
+    and writes it.
+    """
+
+    wins_a = forms.IntegerField(min_value=0, required=False,
+                                widget=forms.NumberInput(attrs=_SCORE_INPUT))
+    wins_b = forms.IntegerField(min_value=0, required=False,
+                                widget=forms.NumberInput(attrs=_SCORE_INPUT))
+    draws = forms.IntegerField(min_value=0, required=False,
+                               widget=forms.NumberInput(attrs=_SCORE_INPUT))
+    outcome = forms.ChoiceField(choices=Outcome.choices,
+                                widget=forms.Select(attrs={"class": "result-outcome"}))
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    class Meta:
+        model = Pairing
+        fields: list[str] = []  # PairingInline excludes the model's score fields too
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        instance = kwargs.get("instance")
+        if instance is not None:
+            kwargs["initial"] = {
+                "wins_a": instance.wins_a, "wins_b": instance.wins_b, "draws": instance.draws,
+                "outcome": instance.outcome, "version": instance.version,
+                **(kwargs.get("initial") or {}),
+            }
+        super().__init__(*args, **kwargs)
+
+    def entry(self) -> BoardEntry | None:
+        """What the director changed on this board, or None."""
+        changed = set(self.changed_data) - {"version"}
+        if not changed or self.instance.entrant_b_id is None:
+            return None
+        data = self.cleaned_data
+        outcome = data["outcome"] if "outcome" in changed else None
+        score = None
+        if outcome not in (*FORFEIT_OUTCOMES, Outcome.PENDING):
+            score = MatchScore(data["wins_a"] or 0, data["wins_b"] or 0, data["draws"] or 0)
+        return BoardEntry(self.instance.pk, data["version"], score, outcome)
+
+
+class RoundResultsFormSet(BaseInlineFormSet):
+    """Checks every changed board with the result service (nothing is written here) and
+    shows each error in its board's row; ``RoundAdmin.save_formset`` then saves them all
+    through the same service, in one transaction."""
+
+    entries: list[BoardEntry]
+
+    def clean(self) -> None:
+        super().clean()
+        self.entries = []
+        if any(self.errors):
+            return
+        rows = {}
+        for row in self.forms:
+            assert isinstance(row, PairingResultForm)
+            entry = row.entry()
+            if entry is not None:
+                self.entries.append(entry)
+                rows[row.instance.board] = row
+        if not self.entries:
+            return
+        errors = round_results_check(round_=self.instance, entries=self.entries)
+        for board_error in errors:
+            target = rows.get(board_error.board)
+            field = _ROW_FIELD.get(board_error.field or "")
+            label = f", {board_error.field}" if field else ""
+            message = board_error.message
+            if not message.startswith(f"Board {board_error.board}"):
+                message = f"Board {board_error.board}{label}: {message}"
+            if target is None:
+                raise ValidationError(message)
+            target.add_error(field, message)
+        if errors:
+            boards = ", ".join(str(e.board) for e in errors)
+            raise ValidationError(
+                f"Nothing was saved: fix board{'s' if len(errors) != 1 else ''} {boards} "
+                "and save again.")
+
+
+class PairingInline(OrganizerInline):
+    """Fast result entry: type the games won by each side, board by board (Tab moves along
+    the row, then to the next board; Enter saves the page)."""
+
+    model = Pairing
+    form = PairingResultForm
+    formset = RoundResultsFormSet
+    #: The form's own score fields replace the model's: the admin never writes a result.
+    exclude = ["wins_a", "wins_b", "draws", "outcome", "version"]
+    fields = ["board", "entrant_a", "entrant_b", "bye_kind", "wins_a", "wins_b", "draws",
+              "outcome", "version", "games_link"]
+    readonly_fields = ["board", "entrant_a", "entrant_b", "bye_kind", "games_link"]
+    extra = 0
+    can_delete = False
+    ordering = ["board"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Pairing]:
+        return super().get_queryset(request).select_related(
+            "entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team")
+
+    @admin.display(description="games")
+    def games_link(self, obj: Pairing) -> str:
+        if obj.pk is None or obj.entrant_b_id is None:
+            return ""
+        url = reverse("admin:tournaments_pairing_change", args=[obj.pk])
+        return format_html('<a href="{}" tabindex="-1">games and log</a>', url)
+
+
+class RoundForm(forms.ModelForm):
+    """The round's clock override (checked as a clock setting) and time slot."""
+
+    class Meta:
+        model = Round
+        fields = ["clock", "time_slot_minutes"]
+
+    def clean_clock(self) -> str:
+        try:
+            return clock_text_clean(self.cleaned_data.get("clock"), field="clock")
+        except ApplicationError as error:
+            raise ValidationError(error.message) from None
+
+
+@admin.register(Round)
+class RoundAdmin(ClubScopedAdmin):
+    form = RoundForm
+    change_form_template = "matches/admin/round_change_form.html"
+    list_display = ["tournament", "number", "status", "created_at"]
+    list_filter = ["status", "tournament__club"]
+    search_fields = ["tournament__name"]
+    list_select_related = ["tournament__club"]
+    readonly_fields = ["tournament", "number", "status", "created_at"]
+    # compact: the boards' results come right after two short lines
+    fieldsets = [
+        (None, {"fields": [("tournament", "number", "status", "created_at")]}),
+        ("Clock", {"fields": [("clock", "time_slot_minutes")]}),
+    ]
+    inlines = [PairingInline]
+
+    def club_of(self, obj: Round) -> Club:
+        return obj.tournament.club
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # rounds come from "pair the next round"
+
+    def get_urls(self) -> list[Any]:
+        wrap = self.admin_site.admin_view
+        return [
+            path("<int:object_id>/sheet/", wrap(self.sheet_view),
+                 name="tournaments_round_sheet"),
+            path("<int:object_id>/slips/", wrap(self.slips_view),
+                 name="tournaments_round_slips"),
+            *super().get_urls(),
+        ]
+
+    def _printable(self, request: HttpRequest, object_id: int, template: str) -> HttpResponse:
+        round_ = get_object_or_404(Round.objects.select_related("tournament__club"),
+                                   pk=object_id)
+        if not self.has_view_permission(request, round_):
+            raise PermissionDenied
+        back = reverse("admin:tournaments_round_change", args=[round_.pk])
+        return TemplateResponse(request, template,
+                                {"sheet": round_sheet(round_), "back_url": back})
+
+    def sheet_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        return self._printable(request, object_id, "matches/pairing_sheet.html")
+
+    def slips_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        return self._printable(request, object_id, "matches/result_slips.html")
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        context = dict(extra_context or {})
+        round_ = Round.objects.select_related("tournament").filter(pk=object_id).first()
+        if round_ is not None:
+            context["sheet_url"] = reverse("admin:tournaments_round_sheet", args=[round_.pk])
+            context["slips_url"] = reverse("admin:tournaments_round_slips", args=[round_.pk])
+            context["round_clock"] = round_clock(round_)
+            try:
+                context["clock_advice"] = round_clock_advice(round_)
+            except ApplicationError as error:
+                context["clock_advice_error"] = error.message
+        return super().change_view(request, object_id, form_url, context)
+
+    def response_change(self, request: HttpRequest, obj: Round) -> HttpResponse:
+        """After "Save" the director stays on the round, ready for the next results."""
+        response = super().response_change(request, obj)
+        if not {"_continue", "_addanother", "_saveasnew"} & set(request.POST):
+            return redirect(request.path)
+        return response
+
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        round_clock_update(actor=request.user, round_=obj, clock=obj.clock,
+                           time_slot_minutes=obj.time_slot_minutes)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Pairing:
+            super().save_formset(request, form, formset, change)
+            return
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        if not formset.entries:
+            return
+        try:
+            recorded = round_results_record(actor=request.user, round_=form.instance,
+                                            entries=formset.entries)
+        except (RoundResultsError, PermissionDenied) as error:  # changed since the check
+            transaction.set_rollback(True)
+            self.message_user(request, f"Nothing was saved: {error}", messages.ERROR)
+            return
+        boards = ", ".join(str(r.pairing.board) for r in recorded)
+        self.message_user(request, f"Saved board{'s' if len(recorded) != 1 else ''} "
+                          f"{boards}.", messages.SUCCESS)
+        for result in recorded:
+            if result.warning:
+                self.message_user(request, result.warning, messages.WARNING)
+
+
+class ReadOnlyInline(OrganizerInline):
+    """Rows shown on a board's page that only the services write."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class GameInline(ReadOnlyInline):
+    """The games of the match, read-only (add games with "Add a game")."""
+
+    model = Game
+    fields = ("number", "first_side", "winner", "termination", "move_count", "has_record",
+              "played_at", "recorded_by")
+    readonly_fields = fields
+    ordering = ["number"]
+
+    @admin.display(description="winner")
+    def winner(self, obj: Game) -> str:
+        return winner_letter(obj)
+
+    @admin.display(description="record", boolean=True)
+    def has_record(self, obj: Game) -> bool:
+        return obj.record is not None
+
+
+def _snapshot_text(snapshot: dict[str, Any]) -> str:
+    outcome = str(snapshot.get("outcome", ""))
+    label = Outcome(outcome).label if outcome in Outcome.values else outcome
+    score = ""
+    if outcome in ("a_wins", "b_wins", "draw"):
+        score = f" {snapshot.get('wins_a', 0)}-{snapshot.get('wins_b', 0)}"
+        if snapshot.get("draws"):
+            score += f" ({snapshot['draws']} drawn)"
+    return f"{label}{score} (version {snapshot.get('version', '?')})"
+
+
+class ResultChangeInline(ReadOnlyInline):
+    """The board's change log: who changed the result, when, from what to what."""
+
+    model = ResultChange
+    fields = ("changed_at", "changed_by", "before_text", "after_text", "warning")
+    readonly_fields = fields
+    verbose_name = "result change"
+    verbose_name_plural = "change log"
+
+    @admin.display(description="before")
+    def before_text(self, obj: ResultChange) -> str:
+        return _snapshot_text(obj.before)
+
+    @admin.display(description="after")
+    def after_text(self, obj: ResultChange) -> str:
+        return _snapshot_text(obj.after)
+
+
+class GameEntryForm(forms.Form):
+    """The next game of a match: its result, how it ended, and optionally its record."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    result = forms.ChoiceField(
+        choices=[("", "from the record"), ("a", "A wins"), ("b", "B wins"), ("draw", "Draw")],
+        required=False, widget=forms.Select(attrs={"autofocus": True}))
+    termination = forms.ChoiceField(choices=Termination.choices, initial=Termination.NORMAL)
+    record = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 6, "cols": 80}),
+        help_text="Paste the game record (JSON, GAMES.md section 5); the engine replays it "
+                  "and its result is the game's.")
+    record_file = forms.FileField(required=False, help_text="...or upload it as a file.")
+
+
+@admin.register(Pairing)
+class PairingAdmin(ClubScopedAdmin):
+    list_display = ["__str__", "outcome", "wins_a", "wins_b", "draws", "version", "updated_at"]
+    list_filter = ["outcome", "round__tournament__club"]
+    search_fields = ["round__tournament__name", "entrant_a__player__display_name",
+                     "entrant_b__player__display_name"]
+    list_select_related = ["round__tournament", "entrant_a__player", "entrant_a__team",
+                           "entrant_b__player", "entrant_b__team"]
+    change_form_template = "matches/admin/pairing_change_form.html"
+    inlines = [GameInline, ResultChangeInline]
+
+    def club_of(self, obj: Pairing) -> Club:
+        return obj.round.tournament.club
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # results are typed in the round's page, through the result service
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path("<int:object_id>/add-game/", self.admin_site.admin_view(self.add_game_view),
+                 name="tournaments_pairing_add_game"),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        context = dict(extra_context or {})
+        pairing = Pairing.objects.select_related("round__tournament__club").filter(
+            pk=object_id).first()
+        if pairing is not None:
+            context["round_url"] = reverse("admin:tournaments_round_change",
+                                           args=[pairing.round_id])
+            if pairing.entrant_b_id is not None and can_manage_club(
+                    request.user, pairing.round.tournament.club):
+                context["add_game_url"] = reverse("admin:tournaments_pairing_add_game",
+                                                  args=[pairing.pk])
+        return super().change_view(request, object_id, form_url, context)
+
+    def add_game_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        pairing = get_object_or_404(
+            Pairing.objects.select_related("round__tournament__club", "entrant_a__player",
+                                           "entrant_a__team", "entrant_b__player",
+                                           "entrant_b__team"), pk=object_id)
+        if not can_manage_club(request.user, pairing.round.tournament.club):
+            raise PermissionDenied
+        if request.method == "POST":
+            form = GameEntryForm(request.POST, request.FILES)
+            if form.is_valid() and self._add_game(request, pairing, form):
+                return redirect("admin:tournaments_pairing_change", pairing.pk)
+        else:
+            form = GameEntryForm(initial={"version": pairing.version})
+        context = {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "title": f"Add game {pairing.games.count() + 1}: {pairing}", "pairing": pairing,
+            "form": form, "games": list(pairing.games.order_by("number")),
+            "pairing_url": reverse("admin:tournaments_pairing_change", args=[pairing.pk]),
+        }
+        return TemplateResponse(request, "matches/admin/add_game.html", context)
+
+    def _add_game(self, request: HttpRequest, pairing: Pairing, form: GameEntryForm) -> bool:
+        data = form.cleaned_data
+        try:
+            upload = data.get("record_file")
+            text = upload.read() if upload else data.get("record")
+            recorded = game_entry_record(
+                actor=request.user, pairing=pairing, expected_version=data["version"],
+                result=data.get("result") or None, termination=data["termination"],
+                record=parse_game_record(text))
+        except ApplicationError as error:
+            field = error.field if error.field in form.fields else None
+            form.add_error(field, f"Board {pairing.board}: {error.message}")
+            return False
+        self.message_user(request, f"Game {recorded.game.number} saved; the match stands at "
+                          f"{recorded.score}.", messages.SUCCESS)
+        if recorded.warning:
+            self.message_user(request, recorded.warning, messages.WARNING)
+        return True
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(ReadOnlyAdmin):
+    """The log of result changes: written by the result service only."""
+
+    list_display = ["pairing", "changed_by", "changed_at", "before", "after", "warning"]
+    list_select_related = ["pairing__round__tournament", "changed_by"]
+    list_filter = ["pairing__round__tournament__club"]

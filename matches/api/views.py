@@ -1,0 +1,174 @@
+"""Thin API views for games: list and detail (with the record), adding a game to a
+pairing's match, and clock advice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.decorators import action, api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import ApplicationError
+from games.series.format import MatchScore
+from matches import clock_services, selectors
+from matches.api import serializers as s
+from matches.services.games import game_entry_record
+from matches.services.results import match_result_record
+from players.api.base import ReadViewSet
+from tournaments.api import serializers as ts
+from tournaments.api import views as tournament_views
+from tournaments.models import Pairing, Round
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    value = request.query_params.get(name)
+    if value in (None, ""):
+        return None
+    try:
+        return int(str(value))
+    except ValueError:
+        raise ApplicationError(f"{name} must be a whole number, not {value!r}.",
+                               field=name) from None
+
+
+@extend_schema(tags=["games"], parameters=[
+    OpenApiParameter("tournament", int), OpenApiParameter("pairing", int),
+    OpenApiParameter("player", int),
+])
+class GameViewSet(ReadViewSet):
+    """Games of matches; filter by ``tournament``, ``pairing`` or ``player``."""
+
+    queryset = selectors.game_list()
+    serializer_class = s.GameOutput
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> Any:
+        return selectors.games_filtered(
+            tournament=_int_param(self.request, "tournament"),
+            pairing=_int_param(self.request, "pairing"),
+            player=_int_param(self.request, "player"),
+        )
+
+    def get_serializer_class(self) -> Any:
+        return s.GameDetailOutput if self.action == "retrieve" else s.GameOutput
+
+
+def _etag(pairing: Pairing) -> str:
+    return f'"{pairing.version}"'
+
+
+def _if_match_version(request: Request) -> int | None:
+    header = request.headers.get("If-Match", "").strip()
+    if not header:
+        return None
+    text = header.removeprefix("W/").strip('"')
+    try:
+        return int(text)
+    except ValueError:
+        raise ApplicationError(f"If-Match must be the pairing's ETag (like \"3\"), not "
+                               f"{header!r}.", field="version") from None
+
+
+class PairingGamesView(APIView):
+    """GET: the games of a pairing's match (ETag: the pairing version). POST: add the next
+    game (organizers of the club; send ``version`` or If-Match, a stale one gets 409)."""
+
+    @extend_schema(tags=["games"], responses=s.GameDetailOutput(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        pairing = get_object_or_404(Pairing, pk=pk)
+        games = selectors.games_filtered(pairing=pairing.pk)
+        response = Response(s.GameDetailOutput(games, many=True).data)
+        response["ETag"] = _etag(pairing)
+        return response
+
+    @extend_schema(tags=["games"], request=s.GameInput, responses={201: s.GameRecordedOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        pairing = get_object_or_404(Pairing.objects.select_related("round__tournament__club"),
+                                    pk=pk)
+        data = s.GameInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        version = values.get("version") or _if_match_version(request)
+        if version is None:
+            raise ApplicationError("Send the pairing version you saw (field version, or an "
+                                   "If-Match header with the ETag).", field="version")
+        recorded = game_entry_record(
+            actor=request.user, pairing=pairing, expected_version=version,
+            result=values.get("result"), termination=values["termination"],
+            record=values.get("record"), clock_left=values.get("clock_left"),
+        )
+        pairing.refresh_from_db()
+        game = selectors.game_list().get(pk=recorded.game.pk)
+        body = {"game": s.GameDetailOutput(game).data, "score": str(recorded.score),
+                "match_decided": recorded.match_decided, "version": pairing.version,
+                "warning": recorded.warning}
+        response = Response(body, status=status.HTTP_201_CREATED)
+        response["ETag"] = _etag(pairing)
+        return response
+
+
+@extend_schema(tags=["games"], responses=OpenApiResponse(description="Clock advice"))
+@api_view(["GET"])
+def round_clock_advice(request: Request, pk: int) -> Response:
+    """Advice for a round's time slot and its tournament's game and match format."""
+    round_ = get_object_or_404(Round.objects.select_related("tournament"), pk=pk)
+    advice = clock_services.round_clock_advice(round_)
+    return Response({"round": round_.pk, "slot_minutes": advice.slot_minutes,
+                     "current": advice.current,
+                     **clock_services.advice_as_dict(advice.advice, advice.moves)})
+
+
+@extend_schema(tags=["games"], parameters=[s.ClockAdviceQuery],
+               responses=OpenApiResponse(description="Clock advice"))
+@api_view(["GET"])
+def clock_advice(request: Request) -> Response:
+    """Advice for any game, match format (``ft3/9``, ``bo5``...) and time slot."""
+    query = s.ClockAdviceQuery(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    values = query.validated_data
+    options = values.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApplicationError("options must be a JSON object.", field="options")
+    from games.engines import ENGINE_NAMES, get_engine
+
+    if values["game"] not in ENGINE_NAMES:
+        raise ApplicationError(f"Unknown game {values['game']!r}; choose one of "
+                               f"{', '.join(ENGINE_NAMES)}.", field="game")
+    try:
+        options = get_engine(values["game"]).options(**options)
+    except (TypeError, ValueError) as error:
+        raise ApplicationError(str(error), field="options") from None
+    advice, moves = clock_services.clock_advice(
+        game=values["game"], options=options, match_format=values["match_format"],
+        slot_minutes=values["slot_minutes"])
+    return Response({"game": values["game"], "match_format": values["match_format"],
+                     "slot_minutes": values["slot_minutes"],
+                     **clock_services.advice_as_dict(advice, moves)})
+
+
+@extend_schema(tags=["tournaments"])
+class PairingViewSet(tournament_views.PairingViewSet):
+    """Boards of rounds; ``POST result/`` records or corrects a board's match result."""
+
+    @extend_schema(request=ts.ResultInput, responses=ts.ResultOutput)
+    @action(detail=True, methods=["post"])
+    def result(self, request: Request, pk: str) -> Response:
+        data = self._parse_result(request)
+        score = (MatchScore(data["wins_a"], data["wins_b"], data.get("draws", 0))
+                 if "wins_a" in data else None)
+        recorded = match_result_record(
+            actor=request.user, pairing=self.get_object(), expected_version=data["version"],
+            score=score, outcome=data.get("outcome"),
+        )
+        fresh = self.get_queryset().get(pk=recorded.pairing.pk)
+        return Response({"pairing": ts.PairingOutput(fresh).data, "warning": recorded.warning})
+
+    def _parse_result(self, request: Request) -> dict[str, Any]:
+        serializer = ts.ResultInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)

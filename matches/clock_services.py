@@ -1,0 +1,136 @@
+"""Clock advice for over-the-board play, from the move counts of the games stored so far.
+
+Move statistics come from the recorded games of the same game and options (a game's
+``move_count`` counts every move, passes included, so a seat made at most
+``ceil(move_count / seats)`` of them: turns rotate strictly). With fewer than
+:data:`MIN_RECORDED_GAMES` such games the rules' limits of :mod:`games.clocks.estimates`
+are used instead. The advice itself is the pure :func:`games.clocks.advice.recommend_clock`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from config.errors import ApplicationError
+from games.clocks.advice import ClockAdvice, recommend_clock
+from games.clocks.errors import ClockError
+from games.clocks.estimates import MoveEstimate, default_move_estimate, seats_of
+from games.clocks.setting import format_setting
+from games.engines import UnknownGameError, game_facts
+from games.series.format import MatchFormat, SeriesError
+from matches.models import Game
+from tournaments.selectors import round_clock
+
+MIN_RECORDED_GAMES = 20
+#: Only the latest games count (the game may be played differently as a club learns it).
+MAX_RECORDED_GAMES = 5000
+
+
+@dataclass(frozen=True)
+class RoundClockAdvice:
+    """Advice for a round, with the clock the round is set to play."""
+
+    advice: ClockAdvice
+    moves: MoveEstimate
+    current: str
+    slot_minutes: int
+
+
+def _estimate_options(game: str, options: dict[str, Any]) -> dict[str, int]:
+    try:
+        keys = game_facts(game).length_options
+    except UnknownGameError:
+        raise ApplicationError(f"Unknown game {game!r}.", field="game") from None
+    return {key: options[key] for key in keys if options.get(key) is not None}
+
+
+def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstimate:
+    """Moves per seat (the seat that moves most) in ``game`` played with ``options``."""
+    options = dict(options or {})
+    known = _estimate_options(game, options)
+    try:
+        seats = seats_of(game, **known)
+    except ClockError as error:
+        raise ApplicationError(str(error), field="game") from None
+    counts = list(
+        Game.objects.filter(game=game, options=options, move_count__gt=0)
+        .order_by("-played_at", "-id").values_list("move_count", flat=True)[:MAX_RECORDED_GAMES]
+    )
+    per_seat = [math.ceil(count / seats) for count in counts if count]
+    if len(per_seat) >= MIN_RECORDED_GAMES:
+        return _measured(per_seat)
+    try:
+        rules = default_move_estimate(game, **known)
+    except ClockError as error:
+        raise ApplicationError(str(error), field="game") from None
+    if not per_seat:
+        return rules
+    few = (f"only {len(per_seat)} recorded game{'s' if len(per_seat) != 1 else ''} "
+           f"(fewer than {MIN_RECORDED_GAMES})")
+    return MoveEstimate(rules.mean, rules.high, rules.percentile, 0,
+                        rules.basis.replace("no recorded games", few))
+
+
+def _measured(per_seat: list[int]) -> MoveEstimate:
+    """``MoveEstimate.from_counts``, except that a few long games can lift the mean above
+    the percentile (which that class refuses): the high figure is then the mean."""
+    try:
+        return MoveEstimate.from_counts(per_seat)
+    except ClockError:
+        measured = MoveEstimate.from_counts(sorted(per_seat)[:1] * len(per_seat))
+        mean = sum(per_seat) / len(per_seat)
+        return MoveEstimate(mean, mean, measured.percentile, len(per_seat), measured.basis)
+
+
+def clock_advice(
+    *, game: str, options: dict[str, Any] | None, match_format: MatchFormat | str | dict[str, Any],
+    slot_minutes: float,
+) -> tuple[ClockAdvice, MoveEstimate]:
+    """A clock setting that fits a match of ``match_format`` into ``slot_minutes``."""
+    try:
+        if isinstance(match_format, str):
+            match_format = MatchFormat.parse(match_format)
+        elif isinstance(match_format, dict):
+            match_format = MatchFormat.from_dict(match_format)
+    except SeriesError as error:
+        raise ApplicationError(str(error), field="match_format") from None
+    moves = move_estimate(game, options)
+    known = _estimate_options(game, dict(options or {}))
+    try:
+        advice = recommend_clock(
+            slot_minutes=slot_minutes, match=match_format, moves=moves,
+            seats=seats_of(game, **known), game_label=game_facts(game).label,
+        )
+    except ClockError as error:
+        field = "match_format" if "max_games" in str(error) else "slot_minutes"
+        raise ApplicationError(f"No clock advice: {error}", field=field) from None
+    return advice, moves
+
+
+def round_clock_advice(round_: Any) -> RoundClockAdvice:
+    """Advice for ``round_``'s time slot and its tournament's game and match format."""
+    tournament = round_.tournament
+    if not round_.time_slot_minutes:
+        raise ApplicationError(
+            f"Round {round_.number} has no time slot: set its time slot (minutes) to get "
+            "clock advice.", field="time_slot_minutes")
+    advice, moves = clock_advice(
+        game=tournament.game, options=tournament.game_options,
+        match_format=tournament.match_format or {}, slot_minutes=round_.time_slot_minutes,
+    )
+    return RoundClockAdvice(advice, moves, round_clock(round_), round_.time_slot_minutes)
+
+
+def advice_as_dict(advice: ClockAdvice, moves: MoveEstimate) -> dict[str, Any]:
+    return {
+        "setting": format_setting(advice.setting),
+        "description": advice.setting.describe(),
+        "games": advice.games,
+        "worst_case_minutes": round(advice.worst_case_minutes, 1),
+        "reasons": list(advice.reasons),
+        "moves": {"mean": round(moves.mean, 2), "high": moves.high,
+                  "percentile": moves.percentile, "games_recorded": moves.games_recorded,
+                  "basis": moves.basis},
+    }

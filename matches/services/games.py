@@ -1,0 +1,261 @@
+"""Recording, deleting and renumbering the games of a match, by organizers at the board
+or by bot workers: with ``matches.services.results``, the only writers of Game rows.
+
+A game is added to a pairing's match: the service checks the match format (no game after
+the match is decided), the roles of that game (first move or low doubles alternate), the
+game's facts (no drawn game where the rules have no draw) and the game record when one is
+given (replayed by the engine; its result is the game's). When the match is decided, the
+pairing's result is written with it (logged, the round closed). Deleting a game renumbers
+the later ones and brings the pairing's result back in line with the games left.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from config.errors import ApplicationError, ConflictError
+from games.engines import EngineError, game_facts
+from games.series import MatchScore, SeriesError, check_record, game_roles
+from matches.events import GamesChanged, games_changed_send
+from matches.models import Game, Termination
+from matches.services.results import (
+    RecordedResult,
+    _correction_warning,
+    _resolve,
+    check_board,
+    lock_board,
+    match_format_of,
+    match_score,
+    no_draw_message,
+    write_result,
+)
+from players.permissions import Actor, actor_user
+from tournaments.cache import tournament_changed
+from tournaments.models import PLAYED_OUTCOMES, Outcome, Pairing, Tournament
+
+RESULTS = {"a": 0, "b": 1, "draw": None}
+
+
+class DuplicateGameError(ApplicationError):
+    """The game was recorded already (a task delivered twice)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, field="number", code="duplicate")
+
+
+@dataclass(frozen=True)
+class RecordedGame:
+    game: Game
+    score: MatchScore
+    match_decided: bool
+    warning: str = ""
+
+
+@transaction.atomic
+def game_record(
+    *,
+    actor: Actor | None,
+    pairing: Pairing,
+    result: str | None = None,
+    record: dict[str, Any] | None = None,
+    termination: str = Termination.NORMAL,
+    clock_left: list[float] | None = None,
+    played_at: dt.datetime | None = None,
+    deal_seed: int | None = None,
+    expected_version: int | None = None,
+    number: int | None = None,
+) -> RecordedGame:
+    """Add the next game of ``pairing``'s match.
+
+    ``result`` is ``"a"``, ``"b"`` or ``"draw"``; with a ``record`` it may be left out (the
+    record's result is taken) and must agree if given. ``expected_version`` is the pairing
+    version the organizer saw (stale writes are refused). ``number``, when given (a bot
+    worker), must be the next game's: a game already recorded raises
+    :class:`DuplicateGameError`.
+    """
+    tournament, pairing = lock_board(actor, pairing)
+    if expected_version is not None and pairing.version != expected_version:
+        raise ConflictError(
+            f"Round {pairing.round.number}, board {pairing.board} changed since you loaded it "
+            f"(version {expected_version}, now {pairing.version}): reload and try again."
+        )
+    if pairing.entrant_b_id is None:
+        raise ApplicationError("A bye has no games.", field="pairing")
+    games = list(pairing.games.order_by("number"))
+    next_number = games[-1].number + 1 if games else 1
+    if number is not None and number < next_number:
+        raise DuplicateGameError(f"Game {number} of this match is already recorded.")
+    fmt = match_format_of(tournament)
+    if pairing.outcome != Outcome.PENDING:
+        raise ApplicationError(
+            f"Round {pairing.round.number}, board {pairing.board} already has its result "
+            f"({Outcome(pairing.outcome).label.lower()}): correct the match result instead.",
+            field="pairing",
+        )
+    if termination not in Termination.values:
+        raise ApplicationError(
+            f"Unknown termination {termination!r}; choose one of "
+            f"{', '.join(Termination.values)}.", field="termination",
+        )
+    if number is not None and number != next_number:
+        raise ApplicationError(
+            f"Game {number} cannot be recorded before game {next_number}.", field="number"
+        )
+    score = match_score([game.winner_side for game in games])
+    try:
+        fmt.check_next_game(score)
+    except SeriesError as error:
+        raise ApplicationError(str(error), field="result") from None
+    roles = game_roles(tournament.game, next_number - 1, duplicate=fmt.duplicate)
+    winner_side, detail, moves = _winner(tournament, roles.first_side, result, record,
+                                         next_number)
+    game = Game(
+        pairing=pairing, number=next_number, game=tournament.game,
+        options=tournament.game_options, first_side=roles.first_side, deal_seed=deal_seed,
+        record=record, winner_side=winner_side, termination=termination, score_detail=detail,
+        move_count=moves, clock_left=clock_left, played_at=played_at or timezone.now(),
+        recorded_by=actor_user(actor),
+    )
+    # inputs are checked above; the database enforces the constraints on insert
+    game.full_clean(exclude=["pairing", "recorded_by"], validate_constraints=False)
+    game.save()
+    pairing.version += 1
+    pairing.save(update_fields=["version", "updated_at"])
+    tournament_changed(tournament.pk)
+    score = score.add(winner_side)
+    decided = fmt.is_decided(score)
+    warning = ""
+    if decided:
+        if tournament.is_knockout and fmt.winner(score) is None:
+            warning = (f"The match ended level ({score}); a knockout needs a winner: record "
+                       "the tie-break winner on the pairing's result.")
+        else:
+            outcome, score = _resolve(tournament, score, None)
+            warning = _correction_warning(tournament, pairing, outcome, score)
+            write_result(actor=actor, pairing=pairing, outcome=outcome, score=score,
+                         warning=warning)
+    games_changed_send(GamesChanged(tournament_id=tournament.pk, pairing_id=pairing.pk,
+                                    added=(game.pk,)))
+    return RecordedGame(game=game, score=score, match_decided=decided, warning=warning)
+
+
+GAME_RESULTS = ("a", "b", "draw")
+
+
+@transaction.atomic
+def game_entry_record(
+    *, actor: Actor | None, pairing: Pairing, expected_version: int, result: str | None = None,
+    termination: str = "normal", record: dict[str, Any] | None = None,
+    clock_left: list[float] | None = None,
+) -> RecordedGame:
+    """Add the next game of a board's match as a director enters it: a result (a, b, draw),
+    a forfeit or a time forfeit (a or b wins), or a game record whose replay gives the
+    result."""
+    tournament, locked = lock_board(actor, pairing)
+    check_board(tournament, locked, expected_version)
+    if result is not None and result not in GAME_RESULTS:
+        raise ApplicationError(f"Result must be a, b or draw, not {result!r}.", field="result")
+    if termination not in Termination.values:
+        raise ApplicationError(
+            f"Unknown termination {termination!r}; choose one of "
+            f"{', '.join(Termination.values)}.", field="termination")
+    if termination in (Termination.FORFEIT, Termination.TIME_FORFEIT):
+        if result not in ("a", "b"):
+            raise ApplicationError(
+                f"A {Termination(termination).label.lower()} needs a winner: a or b.",
+                field="result")
+        if record is not None:
+            raise ApplicationError(
+                "A forfeited game is not replayed: leave its record out.", field="record")
+    if record is None and result is None:
+        raise ApplicationError("Give the game's result (a, b or draw) or its record.",
+                               field="result")
+    return game_record(actor=actor, pairing=locked, result=result, record=record,
+                       termination=termination, clock_left=clock_left,
+                       expected_version=locked.version)
+
+
+@transaction.atomic
+def game_delete(*, actor: Actor | None, game: Game) -> RecordedResult | None:
+    """Delete a game (a wrong record, a game entered twice), renumber the later games of
+    its match, and bring the pairing's result back in line with the games left.
+
+    A decided match whose games no longer decide it goes back to pending, which a round
+    followed by later rounds refuses (correct its match result instead). Returns the
+    rewritten result, if the result changed.
+    """
+    tournament, pairing = lock_board(actor, game.pairing)
+    games = list(pairing.games.order_by("number"))
+    if game.pk not in {g.pk for g in games}:
+        raise ApplicationError(f"Game {game.number} is not a game of this board.", field="game")
+    left = [g for g in games if g.pk != game.pk]
+    new: tuple[str, MatchScore] | None = None
+    if pairing.outcome in PLAYED_OUTCOMES:
+        new = _result_after(tournament, pairing, match_score([g.winner_side for g in left]))
+    warning = ""
+    if new is not None:
+        warning = _correction_warning(tournament, pairing, *new)
+    Game.objects.filter(pk=game.pk).delete()
+    tournament_changed(tournament.pk)
+    for number, later in enumerate(left, start=1):
+        if later.number != number:
+            later.number = number
+            later.save(update_fields=["number"])
+    recorded = None
+    if new is not None:
+        recorded = write_result(actor=actor, pairing=pairing, outcome=new[0], score=new[1],
+                                warning=warning)
+    else:
+        pairing.version += 1
+        pairing.save(update_fields=["version", "updated_at"])
+    games_changed_send(GamesChanged(tournament_id=tournament.pk, pairing_id=pairing.pk,
+                                    corrected=True))
+    return recorded
+
+
+def _result_after(tournament: Tournament, pairing: Pairing,
+                  score: MatchScore) -> tuple[str, MatchScore]:
+    """The result the games left give: their decided result, or pending."""
+    fmt = match_format_of(tournament)
+    if not fmt.is_decided(score):
+        return str(Outcome.PENDING), MatchScore()
+    keep = pairing.outcome if tournament.is_knockout else None  # a tie-break stays
+    try:
+        return _resolve(tournament, score, keep)
+    except ApplicationError:
+        return _resolve(tournament, score, None)
+
+
+def _winner(
+    tournament: Tournament, first_side: int, result: str | None,
+    record: dict[str, Any] | None, number: int,
+) -> tuple[int | None, dict[str, Any] | None, int | None]:
+    if result is not None and result not in RESULTS:
+        raise ApplicationError(f"Result must be a, b or draw, not {result!r}.", field="result")
+    if record is None:
+        if result is None:
+            raise ApplicationError("Give the game's result (a, b or draw) or its record.",
+                                   field="result")
+        if result == "draw" and not game_facts(tournament.game).draws_possible:
+            raise ApplicationError(no_draw_message(tournament.game), field="result")
+        return RESULTS[result], None, None
+    try:
+        checked = check_record(tournament.game, tournament.game_options, record,
+                               first_side=first_side)
+    except EngineError as error:
+        raise ApplicationError(f"Game {number} record: {error}", field="record") from None
+    if result is not None and RESULTS[result] != checked.winner_side:
+        raise ApplicationError(
+            f"Game {number}: the record's result is {_name(checked.winner_side)}, "
+            f"not {_name(RESULTS[result])}.", field="result",
+        )
+    return checked.winner_side, checked.score_detail, checked.move_count
+
+
+def _name(side: int | None) -> str:
+    return {0: "a win for A", 1: "a win for B", None: "a draw"}[side]

@@ -1,0 +1,545 @@
+"""Recording and correcting match results, with stale-write protection and a change log.
+
+This module is the one writer of a pairing's result, and it keeps the invariant "a
+pairing's result equals its games": a director types a match score (or a forfeit) per
+board, and the board's games follow it:
+
+* no games yet (or games that begin the typed score, while the result is pending): the
+  missing games are added, marked ``order_recorded=False`` (the score says who won how
+  many, not in which order), in a canonical order the format allows: draws first, then
+  the loser's wins interleaved with the winner's, the winner's deciding win last;
+* games that disagree with a corrected score are replaced (the new ones keep the time
+  the old ones were played), unless one of them carries a game record (then the
+  correction is refused: the record is the evidence);
+* a forfeit (or a cleared result) that replaces a played score removes its games.
+
+Knockout decision: a knockout match needs a winner. A score the match format calls a
+draw (a fixed-length match ending level, or a capped first-to-N) is refused unless the
+result also names the winner of the tie-break (``outcome="a_wins"`` or ``"b_wins"``
+with the level score): the club's play-off, armageddon game or drawing of lots decides,
+and the log records it. A double forfeit is refused in a knockout for the same reason.
+
+A game cannot end drawn in a game whose facts say so (Kazambi): a score with drawn
+games is refused for it, wherever it comes from (admin, API, import).
+
+Every check runs before anything is written (:func:`match_result_check` runs them alone,
+for the admin's form validation); then one save of a board is one version step and one
+log entry.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from config.errors import ApplicationError, ConflictError
+from games.engines import game_facts
+from games.series.format import MatchFormat, MatchScore, SeriesError
+from games.series.roles import game_roles
+from matches.events import GamesChanged, games_changed_send
+from matches.models import Game, Termination
+from players.permissions import Actor, actor_user, ensure_can_manage_club
+from tournaments import adapters
+from tournaments.cache import tournament_changed
+from tournaments.models import (
+    FORFEIT_OUTCOMES,
+    PLAYED_OUTCOMES,
+    Outcome,
+    Pairing,
+    ResultChange,
+    Round,
+    RoundStatus,
+    Status,
+    Tournament,
+)
+from tournaments.services.tournaments import lock_tournament
+
+
+@dataclass(frozen=True)
+class RecordedResult:
+    pairing: Pairing
+    #: Set when the change touches a round that later rounds followed.
+    warning: str = ""
+
+
+def result_snapshot(pairing: Pairing) -> dict[str, Any]:
+    return {"outcome": pairing.outcome, "wins_a": pairing.wins_a, "wins_b": pairing.wins_b,
+            "draws": pairing.draws, "version": pairing.version}
+
+
+def match_format_of(tournament: Tournament) -> MatchFormat:
+    return MatchFormat.from_dict(tournament.match_format or {})
+
+
+def match_score(winners: list[int | None]) -> MatchScore:
+    """The score of games won by side 0 (A), 1 (B) or drawn (None)."""
+    score = MatchScore()
+    for winner in winners:
+        score = score.add(winner)
+    return score
+
+
+def _describe(outcome: str, score: MatchScore) -> str:
+    if outcome in PLAYED_OUTCOMES:
+        return f"{Outcome(outcome).label.lower()} {score}"
+    return Outcome(outcome).label.lower()
+
+
+def no_draw_message(game: str) -> str:
+    return (f"{game_facts(game).label} has no draws (a game ends when a player cannot move): "
+            "enter the games won by each side.")
+
+
+def _resolve(
+    tournament: Tournament, score: MatchScore | None, outcome: str | None,
+) -> tuple[str, MatchScore]:
+    """The outcome and score to store, after checking them against the match format."""
+    match_format = match_format_of(tournament)
+    knockout = tournament.is_knockout
+    if outcome is not None and outcome not in Outcome.values or outcome == Outcome.BYE:
+        choices = ", ".join(v for v in Outcome.values if v != Outcome.BYE)
+        raise ApplicationError(f"Unknown outcome {outcome!r}; choose one of {choices}.",
+                               field="outcome")
+    if outcome in FORFEIT_OUTCOMES or outcome == Outcome.PENDING:
+        if score is not None and score.games:
+            raise ApplicationError(
+                f"A {Outcome(outcome).label.lower()} has no game score: leave it empty.",
+                field="score",
+            )
+        if knockout and outcome == Outcome.DOUBLE_FORFEIT:
+            raise ApplicationError("A knockout match needs a winner: a double forfeit cannot "
+                                   "advance anyone.", field="outcome")
+        return str(outcome), MatchScore()
+    if score is None:
+        raise ApplicationError("Give the match score (games won by each side and drawn), or "
+                               "a forfeit outcome.", field="score")
+    if score.draws and not game_facts(tournament.game).draws_possible:
+        raise ApplicationError(no_draw_message(tournament.game), field="draws")
+    try:
+        match_format.check_final(score)
+        winner = match_format.winner(score)
+    except SeriesError as error:
+        raise ApplicationError(str(error), field="score") from None
+    scored = {0: Outcome.A_WINS, 1: Outcome.B_WINS, None: Outcome.DRAW}[winner]
+    if outcome is None or outcome == scored:
+        if knockout and scored == Outcome.DRAW:
+            raise ApplicationError(
+                f"The match ended level ({score}) but a knockout needs a winner: record the "
+                "tie-break winner as the outcome (a_wins or b_wins) with this score.",
+                field="outcome",
+            )
+        return str(scored), score
+    if knockout and scored == Outcome.DRAW and outcome in (Outcome.A_WINS, Outcome.B_WINS):
+        return str(outcome), score  # decided by the tie-break
+    raise ApplicationError(
+        f"The score {score} means {Outcome(scored).label.lower()}, not "
+        f"{Outcome(outcome).label.lower()}.", field="outcome",
+    )
+
+
+def _correction_warning(tournament: Tournament, pairing: Pairing, new_outcome: str,
+                        new_score: MatchScore) -> str:
+    """Refuse what a followed round cannot take; the warning for what it can."""
+    last_round = int(Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"]
+                     or 0)
+    if pairing.round.number >= last_round:
+        return ""
+    if new_outcome == Outcome.PENDING:
+        raise ApplicationError(
+            f"Round {pairing.round.number} is followed by round {last_round}: its results "
+            "can be corrected but not cleared.", field="outcome",
+        )
+    old_outcome = pairing.outcome
+    old_score = MatchScore(pairing.wins_a, pairing.wins_b, pairing.draws)
+    if tournament.is_knockout:
+        _check_knockout_correction(pairing, new_outcome)
+        return ""
+    if (new_outcome, new_score) == (old_outcome, old_score):
+        return ""
+    return (
+        f"Round {pairing.round.number} is already followed by round {last_round}: "
+        f"board {pairing.board} changes from {_describe(old_outcome, old_score)} to "
+        f"{_describe(new_outcome, new_score)}. Standings change; the pairings of "
+        "later rounds stay as they were made."
+    )
+
+
+def _check_knockout_correction(pairing: Pairing, new_outcome: str) -> None:
+    before = adapters.knockout_winner(pairing)
+    after = pairing.entrant_a_id if new_outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN) \
+        else pairing.entrant_b_id
+    if before == after:
+        return
+    later = Pairing.objects.filter(
+        Q(entrant_a_id__in=[pairing.entrant_a_id, pairing.entrant_b_id])
+        | Q(entrant_b_id__in=[pairing.entrant_a_id, pairing.entrant_b_id]),
+        round__tournament_id=pairing.round.tournament_id,
+        round__number__gt=pairing.round.number,
+    ).select_related("round").first()
+    if later is not None:
+        raise ApplicationError(
+            f"The winner of board {pairing.board} already played on in round "
+            f"{later.round.number}: a knockout result that changes who went through cannot "
+            "be corrected afterwards.", field="outcome",
+        )
+
+
+def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: MatchScore,
+                 warning: str = "") -> RecordedResult:
+    """Store a checked result: one version step, one log entry, the round's status.
+
+    The caller holds the locks and has made the games agree (internal to ``matches``).
+    """
+    before = result_snapshot(pairing)
+    pairing.outcome = outcome
+    pairing.wins_a, pairing.wins_b, pairing.draws = score.wins_a, score.wins_b, score.draws
+    pairing.version += 1
+    pairing.updated_by = actor_user(actor)
+    pairing.full_clean(exclude=["round", "entrant_a", "entrant_b", "updated_by"],
+                       validate_constraints=False)  # the database checks them
+    pairing.save()
+    ResultChange.objects.create(
+        pairing=pairing, changed_by=pairing.updated_by, before=before,
+        after=result_snapshot(pairing), warning=warning,
+    )
+    tournament_changed(pairing.round.tournament_id)
+    round_ = pairing.round
+    pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
+    new_status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED
+    if round_.status != new_status:
+        round_.status = new_status
+        round_.save(update_fields=["status"])
+    return RecordedResult(pairing=pairing, warning=warning)
+
+
+# -- the board's games follow its result ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """One board of a round-page save: the version the director saw and what they typed."""
+
+    pairing_id: int
+    version: int
+    score: MatchScore | None = None
+    outcome: str | None = None
+
+
+@dataclass(frozen=True)
+class BoardError:
+    board: int
+    field: str | None
+    message: str
+    code: str = "invalid"
+
+
+class RoundResultsError(ApplicationError):
+    """Some boards of a round-page save were refused; nothing of the save was kept."""
+
+    def __init__(self, errors: list[BoardError]) -> None:
+        self.errors = errors
+        boards = ", ".join(str(error.board) for error in errors)
+        first = errors[0]
+        super().__init__(
+            f"Nothing was saved: board{'s' if len(errors) != 1 else ''} {boards} "
+            f"{'have' if len(errors) != 1 else 'has'} errors (board {first.board}: "
+            f"{first.message})", field=first.field,
+            code="stale" if all(e.code == "stale" for e in errors) else "invalid",
+        )
+
+
+def last_change(pairing: Pairing) -> tuple[str, Any]:
+    """Who changed the board last and when: its latest log entry or recorded game."""
+    moments: list[tuple[Any, Any]] = []
+    change = ResultChange.objects.filter(pairing=pairing).select_related("changed_by").first()
+    if change is not None:
+        moments.append((change.changed_at, change.changed_by))
+    game = (Game.objects.filter(pairing=pairing).select_related("recorded_by")
+            .order_by("-created_at", "-id").first())
+    if game is not None:
+        moments.append((game.created_at, game.recorded_by))
+    if not moments:
+        moments.append((pairing.updated_at, pairing.updated_by))
+    when, user = max(moments, key=lambda moment: moment[0])
+    return (user.get_username() if user is not None else "someone"), when
+
+
+def stale_message(pairing: Pairing, expected_version: int) -> str:
+    """"Board 3 was changed since you loaded it, by bob at 14:02: reload the page ..."."""
+    who, when = last_change(pairing)
+    return (
+        f"Board {pairing.board} was changed since you loaded it, by {who} at "
+        f"{timezone.localtime(when):%H:%M}: reload the page (version {expected_version}, "
+        f"now {pairing.version})."
+    )
+
+
+def lock_board(actor: Actor | None, pairing: Pairing) -> tuple[Tournament, Pairing]:
+    """The permission check, then the tournament row and the pairing row, locked."""
+    tournament = pairing.round.tournament
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    pairing = (
+        Pairing.objects.select_for_update(of=("self",)).select_related("round")
+        .get(pk=pairing.pk)
+    )
+    return tournament, pairing
+
+
+def check_board(tournament: Tournament, pairing: Pairing, expected_version: int) -> None:
+    """The board takes a result now: the version the writer saw, no bye, a running event."""
+    if pairing.version != expected_version:
+        raise ConflictError(stale_message(pairing, expected_version))
+    if pairing.entrant_b_id is None:
+        raise ApplicationError(f"Board {pairing.board} is a bye: it has no games or result.",
+                               field="outcome")
+    if tournament.status != Status.RUNNING:
+        raise ApplicationError(
+            f"Results are recorded while the tournament runs; it is {tournament.status}.",
+            field="status",
+        )
+
+
+def canonical_game_order(score: MatchScore, winner: int | None = None) -> list[int | None]:
+    """Winners (0 = A, 1 = B, None = draw) of the games of ``score`` in the canonical order:
+    draws, then the loser's wins interleaved with the winner's, the winner's deciding win
+    last. A level score alternates A and B after the draws. ``winner`` names the match
+    winner when ``score`` is only the rest of a match (the games still to add)."""
+    order: list[int | None] = [None] * score.draws
+    if winner is None:
+        if score.wins_a == score.wins_b:
+            return order + [0, 1] * score.wins_a
+        winner = 0 if score.wins_a > score.wins_b else 1
+    wins, losses = (score.wins_a, score.wins_b) if winner == 0 else (score.wins_b, score.wins_a)
+    if wins == 0:
+        return order + [1 - winner] * losses
+    pairs = min(losses, wins - 1)
+    order += [1 - winner, winner] * pairs + [1 - winner] * (losses - pairs)
+    return order + [winner] * (wins - pairs)
+
+
+def _within(part: MatchScore, whole: MatchScore) -> bool:
+    return (part.wins_a <= whole.wins_a and part.wins_b <= whole.wins_b
+            and part.draws <= whole.draws)
+
+
+def _check_order(pairing: Pairing, match_format: MatchFormat, winners: list[int | None]) -> None:
+    """The match must not be decided before its last game."""
+    score = MatchScore()
+    for number, winner in enumerate(winners[:-1], start=1):
+        score = score.add(winner)
+        if match_format.is_decided(score):
+            raise ApplicationError(
+                f"Board {pairing.board}: the games already entered and this score cannot both "
+                f"hold: the match ({match_format.describe()}) would be decided at {score} "
+                f"after game {number}.", field="score",
+            )
+
+
+@dataclass
+class _GamesPlan:
+    """What happens to a board's games: keep the first ``keep``, add ``add`` (winners)."""
+
+    games: list[Game]
+    keep: int
+    add: list[int | None] = field(default_factory=list)
+    played_at: dt.datetime | None = None
+
+    @property
+    def removed(self) -> list[Game]:
+        return self.games[self.keep:]
+
+
+def _plan_games(tournament: Tournament, pairing: Pairing, outcome: str,
+                score: MatchScore) -> _GamesPlan:
+    """How the board's games must change to agree with the result (checks only)."""
+    games = list(Game.objects.filter(pairing=pairing).order_by("number"))
+    played = match_score([game.winner_side for game in games])
+    plan = _GamesPlan(games, keep=len(games))
+    if outcome in PLAYED_OUTCOMES:
+        if played == score:
+            return plan
+        if pairing.outcome == Outcome.PENDING and _within(played, score):
+            missing = MatchScore(score.wins_a - played.wins_a, score.wins_b - played.wins_b,
+                                 score.draws - played.draws)
+            winner = None if score.wins_a == score.wins_b else int(score.wins_b > score.wins_a)
+            plan.add = canonical_game_order(missing, winner)
+        else:
+            _refuse_recorded(pairing, games, played, f"the result {_describe(outcome, score)}")
+            plan.keep, plan.add = 0, canonical_game_order(score)
+            # the replacement games were played when the replaced ones were
+            plan.played_at = min((game.played_at for game in games), default=None)
+        _check_order(pairing, match_format_of(tournament),
+                     [g.winner_side for g in games[:plan.keep]] + plan.add)
+    elif pairing.outcome in PLAYED_OUTCOMES and games:
+        _refuse_recorded(pairing, games, played, f"a {Outcome(outcome).label.lower()}")
+        plan.keep = 0
+    return plan
+
+
+def _refuse_recorded(pairing: Pairing, games: list[Game], played: MatchScore,
+                     instead: str) -> None:
+    recorded = [game.number for game in games if game.record is not None]
+    if recorded:
+        numbers = ", ".join(str(number) for number in recorded)
+        raise ApplicationError(
+            f"Board {pairing.board}: the game records of game(s) {numbers} give {played}, "
+            f"so the board cannot change to {instead}: enter games that "
+            "agree with the records, or have an administrator delete those games first.",
+            field="score",
+        )
+
+
+def _apply_games(actor: Actor | None, tournament: Tournament, pairing: Pairing,
+                 plan: _GamesPlan) -> list[Game]:
+    for game in plan.removed:
+        game.delete()
+    match_format = match_format_of(tournament)
+    created = []
+    played_at = plan.played_at or timezone.now()
+    for number, winner in enumerate(plan.add, start=plan.keep + 1):
+        roles = game_roles(tournament.game, number - 1, duplicate=match_format.duplicate)
+        game = Game(
+            pairing=pairing, number=number, game=tournament.game,
+            options=tournament.game_options, first_side=roles.first_side, winner_side=winner,
+            termination=Termination.NORMAL, played_at=played_at, order_recorded=False,
+            recorded_by=actor_user(actor),
+        )
+        game.full_clean(exclude=["pairing", "recorded_by"])
+        game.save()
+        created.append(game)
+    return created
+
+
+@dataclass(frozen=True)
+class _Plan:
+    outcome: str
+    score: MatchScore
+    warning: str
+    games: _GamesPlan
+
+
+def _plan(tournament: Tournament, pairing: Pairing, expected_version: int,
+          score: MatchScore | None, outcome: str | None) -> _Plan:
+    """Every check of a board's result, in the order a director reads the errors."""
+    check_board(tournament, pairing, expected_version)
+    new_outcome, new_score = _resolve(tournament, score, outcome)
+    warning = _correction_warning(tournament, pairing, new_outcome, new_score)
+    return _Plan(new_outcome, new_score, warning,
+                 _plan_games(tournament, pairing, new_outcome, new_score))
+
+
+@transaction.atomic
+def match_result_record(
+    *, actor: Actor | None, pairing: Pairing, expected_version: int,
+    score: MatchScore | None = None, outcome: str | None = None,
+) -> RecordedResult:
+    """Record (or correct) a board's match result, with the games it implies.
+
+    ``expected_version`` is the version the organizer saw: if someone changed the board
+    since, :class:`ConflictError` names who and when. Correcting an earlier round is
+    allowed in round robins and Swiss tournaments, with a warning naming what changes.
+    """
+    tournament, pairing = lock_board(actor, pairing)
+    plan = _plan(tournament, pairing, expected_version, score, outcome)
+    created = _apply_games(actor, tournament, pairing, plan.games)
+    recorded = write_result(actor=actor, pairing=pairing, outcome=plan.outcome,
+                            score=plan.score, warning=plan.warning)
+    games_changed_send(GamesChanged(
+        tournament_id=tournament.pk, pairing_id=pairing.pk,
+        added=tuple(game.pk for game in created), corrected=bool(plan.games.removed),
+    ))
+    return recorded
+
+
+#: The one entry point for a board's result (the name the tests and scripts know).
+result_record = match_result_record
+
+
+def match_result_check(
+    *, pairing: Pairing, expected_version: int, score: MatchScore | None = None,
+    outcome: str | None = None,
+) -> None:
+    """The checks of :func:`match_result_record` alone: nothing is locked or written."""
+    _plan(pairing.round.tournament, pairing, expected_version, score, outcome)
+
+
+def _round_boards(round_: Round, entries: list[BoardEntry]) -> tuple[
+        list[tuple[BoardEntry, Pairing]], list[BoardError]]:
+    pairings = {
+        pairing.pk: pairing
+        for pairing in Pairing.objects.filter(round=round_).select_related("round__tournament")
+    }
+    found, errors = [], []
+    for entry in sorted(entries, key=lambda e: pairings[e.pairing_id].board
+                        if e.pairing_id in pairings else 0):
+        pairing = pairings.get(entry.pairing_id)
+        if pairing is None:
+            errors.append(BoardError(0, None, f"Pairing {entry.pairing_id} is not in "
+                                              f"round {round_.number}."))
+        else:
+            found.append((entry, pairing))
+    return found, errors
+
+
+def round_results_check(*, round_: Round, entries: list[BoardEntry]) -> list[BoardError]:
+    """Every board's errors for a round-page save, without writing anything."""
+    found, errors = _round_boards(round_, entries)
+    for entry, pairing in found:
+        try:
+            match_result_check(pairing=pairing, expected_version=entry.version,
+                               score=entry.score, outcome=entry.outcome)
+        except ApplicationError as error:
+            errors.append(BoardError(pairing.board, error.field, error.message, error.code))
+    return errors
+
+
+@transaction.atomic
+def round_results_record(
+    *, actor: Actor | None, round_: Round, entries: list[BoardEntry]
+) -> list[RecordedResult]:
+    """Save several boards of a round at once: all of them, or (if any board is refused)
+    none, with every board's error in :class:`RoundResultsError`."""
+    found, errors = _round_boards(round_, entries)
+    recorded: list[RecordedResult] = []
+    for entry, pairing in found:
+        try:
+            with transaction.atomic():
+                recorded.append(match_result_record(
+                    actor=actor, pairing=pairing, expected_version=entry.version,
+                    score=entry.score, outcome=entry.outcome))
+        except ApplicationError as error:
+            errors.append(BoardError(pairing.board, error.field, error.message, error.code))
+    if errors:
+        raise RoundResultsError(errors)
+    return recorded
+
+
+def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
+    """A pasted or uploaded game record (JSON, GAMES.md section 5), or None when empty."""
+    if text is None:
+        return None
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApplicationError("The game record file is not UTF-8 text.",
+                                   field="record") from None
+    if not text.strip():
+        return None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ApplicationError(
+            f"The game record is not valid JSON: {error.msg} at line {error.lineno}, "
+            f"column {error.colno}.", field="record") from None
+    if not isinstance(record, dict):
+        raise ApplicationError("The game record must be a JSON object (GAMES.md section 5).",
+                               field="record")
+    return record
