@@ -30,8 +30,8 @@ from tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
 
-#: Top-level folders of the project that hold no code the answers are rendered by.
-_NOT_SOURCE = {"var", "tests", "bench", "deploy", "scripts", "artifacts", "build", "docs"}
+#: Top-level packages of the project that render no answer.
+_NOT_SOURCE = {"tests", "bench"}
 _SOURCE_SUFFIXES = {".py", ".html", ".js", ".css"}
 
 
@@ -46,13 +46,18 @@ def tournament_changed(tournament_id: int) -> None:
 
 @functools.cache
 def code_revision() -> str:
-    """A digest of the project's source files (Python, templates, scripts, styles), read
-    once per process: a deploy that changes how answers look starts new cache keys."""
+    """A digest of the project's source files (Python, templates, scripts, styles) in its
+    top-level packages and template folders, read once per process: a deploy that changes
+    how answers look starts new cache keys. (Virtual environments and data folders are not
+    packages and are left out.)"""
     digest = hashlib.blake2b(digest_size=8)
     base = Path(settings.BASE_DIR)
-    for folder in sorted(base.iterdir()):
-        if not folder.is_dir() or folder.name.startswith(".") or folder.name in _NOT_SOURCE:
-            continue
+    folders = [folder for folder in base.iterdir() if (folder / "__init__.py").is_file()
+               and folder.name not in _NOT_SOURCE]
+    for template in settings.TEMPLATES:
+        dirs: Any = template.get("DIRS", [])
+        folders.extend(Path(folder) for folder in dirs)
+    for folder in sorted(set(folders)):
         for path in sorted(folder.rglob("*")):
             if path.suffix in _SOURCE_SUFFIXES and "migrations" not in path.parts:
                 digest.update(str(path.relative_to(base)).encode())
