@@ -10,6 +10,7 @@ from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, ensure_can_manage_club
 from players.selectors import bot_game_problem, team_members_on
+from tournaments.cache import tournament_changed
 from tournaments.models import (
     REQUESTABLE_BYES,
     Entrant,
@@ -68,6 +69,7 @@ def entrant_register(
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()
     entrant.save()
+    tournament_changed(tournament.pk)
     return entrant
 
 
@@ -120,6 +122,7 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     entrant.withdrawn_from_round = from_round
     entrant.full_clean()
     entrant.save(update_fields=["withdrawn_from_round"])
+    tournament_changed(entrant.tournament_id)
     return entrant
 
 
