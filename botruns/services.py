@@ -50,9 +50,9 @@ from games.series.seeds import bot_seeds, deal_seed
 from matches.models import Game
 from matches.services.games import DuplicateGameError, game_record
 from matches.services.results import match_format_of, match_result_record, match_score
-from players.models import Player
+from players.models import BotKind, Player
 from players.permissions import SYSTEM, Actor, ensure_can_manage_club
-from players.selectors import team_members_on
+from players.selectors import bot_game_problem, team_members_on
 from players.services import bot_settings_check
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
 from tournaments.selectors import rounds_remaining, rounds_remaining_of
@@ -78,6 +78,10 @@ def _bot_of(entrant: Entrant, day: Any) -> Player:
 
 
 def _spec(player: Player) -> BotSpec:
+    """The bot a player stands for: an installed program (run from the worker's bots
+    directory) or a built-in kind with its settings."""
+    if player.bot_kind == BotKind.INSTALLED:
+        return BotSpec.installed(player.installed_bot)
     return BotSpec(kind=player.bot_kind, settings=dict(player.bot_settings or {}))
 
 
@@ -139,6 +143,9 @@ def bot_run_check(
             bot_settings_check(bot.bot_kind, bot.bot_settings)
         except ApplicationError as error:
             raise ApplicationError(f"{entrant.name}: {error.message}", field="entrants") from None
+    problems = [p for p in (bot_game_problem(bot, tournament.game) for _, bot in bots) if p]
+    if problems:
+        raise ApplicationError(" ".join(problems[:5]), field="entrants")
 
 
 @transaction.atomic
@@ -318,6 +325,7 @@ def _play(run: BotRun, tournament: Tournament, pairing: Pairing, number: int) ->
                 actor=SYSTEM, pairing=pairing, number=number, result=result,
                 record=outcome.record if outcome and termination == "normal" else None,
                 termination=termination, deal_seed=seed,
+                forfeit_reason=reason[:1000] if termination != "normal" else "",
             )
             _mark_done(pairing_id, number)
             if not recorded.match_decided:

@@ -24,7 +24,7 @@ from config.errors import ApplicationError
 from players import permissions, services
 from players.api.serializers import organizer_name
 from players.models import Club, Player, Team, TeamMembership
-from players.selectors import team_list
+from players.selectors import installed_bots, team_list
 
 
 class ServiceRefused(Exception):  # noqa: N818 - a refusal, shown to the organizer
@@ -245,10 +245,32 @@ class ClubAdmin(ClubScopedAdmin):
 
 
 class PlayerForm(ServiceForm):
+    """Offers the bots installed in this host's bots directory; the players services check
+    (and save) the rest."""
+
+    installed_bot = forms.ChoiceField(
+        required=False,
+        help_text="For the kind 'Installed program': a bot installed in the bots directory "
+        "(BOTS_DIR) of this web host; every worker needs the same bots directory.",
+    )
+
     class Meta:
         model = Player
         fields = ["display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
-                  "fide_id"]
+                  "installed_bot", "fide_id"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "---------")] + [
+            (bot.name, f"{bot.name} by {bot.author} (plays {', '.join(bot.games)})")
+            for bot in installed_bots()
+        ]
+        current = self.instance.installed_bot if self.instance.pk else ""
+        if current and current not in {name for name, _ in choices}:
+            choices.append((current, f"{current} (not installed here)"))
+        field = self.fields["installed_bot"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
 
     def save_through_service(self) -> Player:
         values = {name: self.cleaned_data[name] for name in self.Meta.fields
@@ -266,13 +288,15 @@ class PlayerAdmin(ClubScopedAdmin):
     """Players and bots; only site administrators link a player to a user account."""
 
     form = PlayerForm
-    list_display = ["display_name", "club", "is_bot", "bot_kind", "user", "created_at"]
+    list_display = ["display_name", "club", "is_bot", "bot_kind", "installed_bot", "user",
+                    "created_at"]
     list_filter = ["is_bot", "bot_kind", "club"]
     search_fields = ["display_name", "club__name", "fide_id"]
     list_select_related = ["club", "user"]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        fields = ["display_name", "club", "is_bot", "bot_kind", "bot_settings", "fide_id"]
+        fields = ["display_name", "club", "is_bot", "bot_kind", "bot_settings",
+                  "installed_bot", "fide_id"]
         if getattr(request.user, "is_superuser", False):
             return [*fields[:2], "user", *fields[2:]]
         return fields

@@ -6,11 +6,13 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q, QuerySet
 
 from config.errors import ApplicationError
-from players.models import Club, Player, Team, TeamMembership
+from games.bots.process.installed import InstalledBot, list_installed_bots
+from players.models import BotKind, Club, Player, Team, TeamMembership
 
 
 def club_list() -> QuerySet[Club]:
@@ -54,3 +56,24 @@ def users_by_names(names: Sequence[str], *, field: str = "organizers") -> list[A
     if missing:
         raise ApplicationError(f"No account has the user name {missing[0]!r}.", field=field)
     return [found[name] for name in names]
+
+
+def installed_bots() -> tuple[InstalledBot, ...]:
+    """The bots installed in this host's bots directory (``BOTS_DIR``), by name. The web
+    host reads its own copy: every worker needs the same bots directory."""
+    return list_installed_bots(settings.BOTS_DIR).bots
+
+
+def bot_game_problem(player: Player, game: str) -> str | None:
+    """Why ``player`` cannot play ``game`` as a bot (an installed bot that is missing or
+    does not play it), or None."""
+    if not player.is_bot or player.bot_kind != BotKind.INSTALLED:
+        return None
+    for bot in installed_bots():
+        if bot.name == player.installed_bot:
+            if bot.plays(game):
+                return None
+            return (f"{player.display_name} is the installed bot {bot.name!r}, which does not "
+                    f"play {game} (it plays {', '.join(bot.games)}).")
+    return (f"{player.display_name} is the installed bot {player.installed_bot!r}, which is "
+            f"not installed in the bots directory ({settings.BOTS_DIR}).")

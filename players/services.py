@@ -21,9 +21,10 @@ from config.errors import ApplicationError
 from config.parsers import check_storable
 from players.models import BotKind, Club, Player, Team, TeamMembership
 from players.permissions import Actor, clubs_of, ensure_can_manage_club, may_enter_from
-from players.selectors import users_by_names
+from players.selectors import installed_bots, users_by_names
 
-_PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings", "fide_id"}
+_PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
+                  "installed_bot", "fide_id"}
 
 
 def ensure_may_enter_from(user: Actor, host: Club, clubs: Iterable[Club | None], *,
@@ -122,15 +123,22 @@ BOT_BUDGET: dict[str, float] = {"iterations": MAX_BOT_ITERATIONS, "seconds": MAX
 
 
 def bot_settings_check(kind: str, settings: Any) -> dict[str, Any]:
-    """Check a bot's kind and settings (an object of its kind's options and a bounded
-    budget); return the settings. An :class:`ApplicationError` names the setting."""
-    if kind not in BOT_OPTIONS:
+    """Check a bot's kind and settings (a built-in kind: an object of its options and a
+    bounded budget; an installed bot: none); return the settings. An
+    :class:`ApplicationError` names the setting."""
+    if kind not in BOT_OPTIONS and kind != BotKind.INSTALLED:
         raise ApplicationError(
-            f"Unknown bot kind {kind!r}; choose one of {', '.join(BOT_OPTIONS)}.",
+            f"Unknown bot kind {kind!r}; choose one of {', '.join(BotKind.values)}.",
             field="bot_kind")
     if not isinstance(settings, dict):
         raise ApplicationError("Bot settings must be a JSON object, for example "
                                '{"iterations": 200}.', field="bot_settings")
+    if kind == BotKind.INSTALLED:
+        if settings:
+            raise ApplicationError(
+                "An installed bot takes no settings (its program decides how it plays): "
+                "leave the bot settings empty.", field="bot_settings")
+        return settings
     options = BOT_OPTIONS[kind]
     for key, value in settings.items():
         field = f"bot_settings.{key}"
@@ -154,7 +162,8 @@ def bot_settings_check(kind: str, settings: Any) -> dict[str, Any]:
     return settings
 
 
-def _check_player(actor: Actor, player: Player, *, user_changed: bool) -> None:
+def _check_player(actor: Actor, player: Player, *, user_changed: bool,
+                  original: Player | None = None) -> None:
     """Everything a player's row must satisfy before it is saved, by this actor."""
     superuser = bool(getattr(actor, "is_superuser", False))
     if player.club_id is None and not superuser:
@@ -164,11 +173,42 @@ def _check_player(actor: Actor, player: Player, *, user_changed: bool) -> None:
                                field="user")
     check_storable(player.display_name, field="display_name")
     check_storable(player.fide_id, field="fide_id")
+    player_check_bot(player, original=original)
+
+
+def player_check_bot(player: Player, *, original: Player | None = None) -> None:
+    """The bot fields of ``player`` (unsaved; ``original``: as stored before a change):
+    a known kind; a built-in kind's settings, bounded (:func:`bot_settings_check`); an
+    installed bot's name among the bots installed in ``BOTS_DIR`` (checked when the name
+    is set or changed, so that a bot uninstalled later can still be renamed) and no
+    settings."""
     if player.is_bot:
         bot_settings_check(player.bot_kind, player.bot_settings)
     elif player.bot_kind or player.bot_settings:
         raise ApplicationError("Only a bot has a bot kind and bot settings.",
                                field="bot_kind" if player.bot_kind else "bot_settings")
+    if not isinstance(player.installed_bot, str):
+        raise ApplicationError("The installed bot is named by a text.", field="installed_bot")
+    if player.bot_kind != BotKind.INSTALLED:
+        if player.installed_bot:
+            raise ApplicationError(
+                "Only a bot of the kind 'installed' names an installed bot: choose that kind "
+                "or leave the installed bot empty.", field="installed_bot")
+        return
+    if player.bot_settings:
+        raise ApplicationError(
+            "An installed bot takes no settings (its program decides how it plays): leave "
+            "the bot settings empty.", field="bot_settings")
+    unchanged = (original is not None and original.bot_kind == BotKind.INSTALLED
+                 and original.installed_bot == player.installed_bot)
+    if unchanged:
+        return
+    names = [bot.name for bot in installed_bots()]
+    if player.installed_bot not in names:
+        known = ", ".join(names) or "none"
+        what = (f"No bot {player.installed_bot!r} is installed"
+                if player.installed_bot else "Choose the installed bot")
+        raise ApplicationError(f"{what} (installed: {known}).", field="installed_bot")
 
 
 @transaction.atomic
@@ -192,10 +232,11 @@ def player_update(*, actor: Actor, player: Player, **fields: Any) -> Player:
     ensure_can_manage_club(actor, player.club)
     if "club" in fields and fields["club"] != player.club:
         ensure_can_manage_club(actor, fields["club"])
-    user_before = player.user_id
+    original = Player.objects.get(pk=player.pk)
     for name, value in fields.items():
         setattr(player, name, value.strip() if name == "display_name" else value)
-    _check_player(actor, player, user_changed=player.user_id != user_before)
+    _check_player(actor, player, user_changed=player.user_id != original.user_id,
+                  original=original)
     player.full_clean()
     player.save()
     return player

@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('botruns', '0001_initial'),
-        ('tournaments', '0002_bounds'),
+        ('tournaments', '0003_bounds'),
     ]
 
     operations = [

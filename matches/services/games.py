@@ -36,6 +36,7 @@ from matches.services.results import (
     write_result,
 )
 from players.permissions import Actor, actor_user
+from tournaments.cache import tournament_changed
 from tournaments.models import PLAYED_OUTCOMES, Outcome, Pairing, Tournament
 
 RESULTS = {"a": 0, "b": 1, "draw": None}
@@ -69,6 +70,7 @@ def game_record(
     deal_seed: int | None = None,
     expected_version: int | None = None,
     number: int | None = None,
+    forfeit_reason: str = "",
 ) -> RecordedGame:
     """Add the next game of ``pairing``'s match.
 
@@ -76,7 +78,8 @@ def game_record(
     record's result is taken) and must agree if given. ``expected_version`` is the pairing
     version the organizer saw (stale writes are refused). ``number``, when given (a bot
     worker), must be the next game's: a game already recorded raises
-    :class:`DuplicateGameError`.
+    :class:`DuplicateGameError`. ``forfeit_reason`` says why a forfeited game was lost (a
+    bot's fault).
     """
     tournament, pairing = lock_board(actor, pairing)
     if expected_version is not None and pairing.version != expected_version:
@@ -102,6 +105,9 @@ def game_record(
             f"Unknown termination {termination!r}; choose one of "
             f"{', '.join(Termination.values)}.", field="termination",
         )
+    if forfeit_reason and termination == Termination.NORMAL:
+        raise ApplicationError("A game played to the end has no forfeit reason.",
+                               field="forfeit_reason")
     if number is not None and number != next_number:
         raise ApplicationError(
             f"Game {number} cannot be recorded before game {next_number}.", field="number"
@@ -122,13 +128,14 @@ def game_record(
         options=tournament.game_options, first_side=roles.first_side, deal_seed=deal_seed,
         record=record, winner_side=winner_side, termination=termination, score_detail=detail,
         move_count=moves, clock_left=clock_left, played_at=played_at or timezone.now(),
-        recorded_by=actor_user(actor),
+        recorded_by=actor_user(actor), forfeit_reason=forfeit_reason,
     )
     # inputs are checked above; the database enforces the constraints on insert
     game.full_clean(exclude=["pairing", "recorded_by"], validate_constraints=False)
     game.save()
     pairing.version += 1
     pairing.save(update_fields=["version", "updated_at"])
+    tournament_changed(tournament.pk)
     score = score.add(winner_side)
     decided = fmt.is_decided(score)
     warning = ""
@@ -224,6 +231,7 @@ def game_delete(*, actor: Actor | None, game: Game) -> RecordedResult | None:
     if new is not None:
         warning = _correction_warning(tournament, pairing, *new)
     Game.objects.filter(pk=game.pk).delete()
+    tournament_changed(tournament.pk)
     for number, later in enumerate(left, start=1):
         if later.number != number:
             later.number = number

@@ -7,13 +7,11 @@ result), so the imported tournament's ratings and game counts are those of any o
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from config.bounds import MAX_ENTRANTS, MAX_ROUNDS
 from config.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.services.results import match_result_record
@@ -36,83 +34,9 @@ _RESULTS = {  # code of the first mover -> (outcome, wins_a, wins_b, draws)
 }
 
 
-# -- the file's own checks, whatever the reader catches: each names its line ------------
-
-#: Characters that show nothing (zero-width, direction marks and overrides): a name made
-#: only of them (and spaces) is no name.
-_INVISIBLE = frozenset(
-    "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-    "\u2066\u2067\u2068\u2069\u061c\u180e"
-)
-#: The longest player line: the fixed columns and 99 round blocks of 10 characters.
-_MAX_PLAYER_LINE = 89 + 10 * MAX_ROUNDS + 20
-
-
-def trf_text(data: str | bytes) -> str:
-    """The text of a TRF file: UTF-8 (a byte-order mark dropped), else Windows-1252 (what
-    Swiss-Manager writes), else Latin-1 (which decodes any byte)."""
-    if isinstance(data, str):
-        return data.removeprefix("\ufeff")
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
-
-
 def _file_error(line: int | None, message: str) -> ApplicationError:
     where = f"line {line}: " if line else ""
     return ApplicationError(f"The TRF file is not valid: {where}{message}", field="file")
-
-
-def _check_lines(lines: list[str]) -> None:
-    """What no reader should ever get: NUL characters and player lines of any length."""
-    for number, line in enumerate(lines, start=1):
-        if "\x00" in line:
-            raise _file_error(number, f"a NUL character at column {line.index(chr(0)) + 1}")
-        if line.startswith("001") and len(line) > _MAX_PLAYER_LINE:
-            raise _file_error(number, f"a player line has at most {_MAX_PLAYER_LINE} "
-                                      f"characters ({MAX_ROUNDS} rounds), this one "
-                                      f"{len(line)} (a name too long for its columns?)")
-
-
-def _check_players(trf: Any, lines: list[str]) -> None:
-    """Names, opponents and the number of rounds, each error naming its line."""
-    line_of = iter(number for number, line in enumerate(lines, start=1)
-                   if line.startswith("001"))
-    players = {player.start_rank: (player, next(line_of)) for player in trf.players}
-    if len(players) > MAX_ENTRANTS:
-        raise _file_error(None, f"{len(players)} players; a tournament takes at most "
-                                f"{MAX_ENTRANTS}")
-    for rank, (player, number) in players.items():
-        name = player.name.strip()
-        if name and all(ch in _INVISIBLE or ch.isspace() or unicodedata.category(ch) == "Cf"
-                        for ch in name):
-            raise _file_error(number, "the name is made only of invisible characters")
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
-            raise _file_error(number, "the name holds a control character")
-        for index, block in enumerate(player.rounds, start=1):
-            if block.opponent is None:
-                continue
-            if block.opponent == rank:
-                raise _file_error(number, f"round {index}: player {rank} is their own opponent")
-            if block.opponent not in players:
-                raise _file_error(number, f"round {index}: opponent {block.opponent} has no "
-                                          "001 line")
-            other, other_line = players[block.opponent]
-            theirs = other.rounds[index - 1] if index <= len(other.rounds) else None
-            if theirs is None or theirs.opponent != rank:
-                said = "nobody" if theirs is None or theirs.opponent is None \
-                    else f"player {theirs.opponent}"
-                raise _file_error(number, f"round {index}: player {rank} meets player "
-                                          f"{block.opponent}, but player {block.opponent} "
-                                          f"(line {other_line}) meets {said} in that round")
-    total = trf.total_rounds
-    if total is not None and total > MAX_ROUNDS:
-        xxr = next((n for n, line in enumerate(lines, start=1) if line.startswith("XXR")), None)
-        raise _file_error(xxr, f"{total} rounds; a tournament has at most {MAX_ROUNDS}")
 
 
 @transaction.atomic
@@ -120,33 +44,31 @@ def tournament_import_trf(
     *, actor: Actor, club: Club, text: str | bytes, game: str = "kazambi",
     name: str | None = None,
 ) -> Tournament:
-    """A running single-game Swiss rebuilt from TRF text (or the file's bytes, in any of
-    the encodings pairing programs write); players are found (or created) by name in
-    ``club``. Start ranks become seeds. A bad file is an :class:`ApplicationError` naming
-    its line, and nothing is saved."""
+    """A running single-game Swiss rebuilt from TRF text (or a file's bytes, in any of the
+    encodings pairing programs write); players are found (or created) by name in ``club``.
+    Start ranks become seeds. A bad file is an :class:`ApplicationError` naming its line
+    (the reader's checks, and the services' refusals), and nothing is saved."""
+    from tournaments.trf import TrfError, decode_trf, read_trf, rounds_paired
+
     ensure_can_manage_club(actor, club)
-    text = trf_text(text)
-    try:
-        return _import(actor, club, text, game, name)
-    except ValidationError as error:  # a service's model check: say where in the file
-        raise _file_error(None, " ".join(error.messages)) from None
-
-
-def _import(actor: Actor, club: Club, text: str, game: str, name: str | None) -> Tournament:
-    from tournaments.trf import TrfError, read_trf, rounds_paired
-
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    _check_lines(lines)
+    if isinstance(text, bytes):
+        text = decode_trf(text)
     try:
         trf = read_trf(text)
-    except (TrfError, ValueError, IndexError) as error:
+    except TrfError as error:
         raise ApplicationError(f"Cannot read the TRF file: {error}", field="file") from None
     if not trf.players:
         raise ApplicationError("The TRF file has no player (001) lines.", field="file")
-    _check_players(trf, lines)
+    try:
+        return _build(actor, club, trf, game, name, rounds_paired(trf))
+    except ValidationError as error:  # a service's model check (the title's length...)
+        raise _file_error(None, " ".join(error.messages)) from None
+
+
+def _build(actor: Actor, club: Club, trf: Any, game: str, name: str | None,
+           paired: int) -> Tournament:
     title = name or next((line[4:].strip() for line in trf.header if line.startswith("012")),
                          "Imported tournament")
-    paired = rounds_paired(trf)
     tournament = tournament_create(
         actor=actor, club=club, name=title or "Imported tournament", game=game,
         format=Format.SWISS, rounds_planned=max(trf.total_rounds or 0, paired, 1),
@@ -162,7 +84,7 @@ def _import(actor: Actor, club: Club, text: str, game: str, name: str | None) ->
             except (ApplicationError, ValidationError) as error:
                 message = error.message if isinstance(error, ApplicationError) \
                     else " ".join(error.messages)
-                raise _file_error(None, f"player {player.start_rank} ({name[:40]!r}): "
+                raise _file_error(player.line, f"player {player.start_rank} ({name[:40]!r}): "
                                         f"{message}") from None
         entrants[player.start_rank] = entrant_register(
             actor=actor, tournament=tournament, player=person, rating=player.rating or 0)

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0004_club_open_entries'),
+        ('players', '0005_club_open_entries'),
         ('ratings', '0001_initial'),
     ]
 

@@ -2,8 +2,9 @@
 
 Before: a self-opponent, asymmetric pairings, ``XXR 99999``, a 5000-character name, a NUL
 in a name and Latin-1 files ended in raw tracebacks, and a name made only of zero-width or
-direction characters was imported. (The reader, ``tournaments/trf.py``, is being taught
-the same checks; the service checks them itself whatever the reader catches.)
+direction characters was imported. The reader (``tournaments/trf.py``) names the line of
+each; the service turns its errors, and its own services' refusals, into the command's
+error, and its transaction keeps nothing.
 """
 
 from __future__ import annotations

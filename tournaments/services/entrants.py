@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, clubs_of, ensure_can_manage_club
+from players.selectors import bot_game_problem, team_members_on
 from players.services import ensure_may_enter_from
+from tournaments.cache import tournament_changed
 from tournaments.models import (
     REQUESTABLE_BYES,
     Entrant,
@@ -65,11 +68,27 @@ def entrant_register(
     ensure_may_enter_from(actor, tournament.club, clubs_of([player or team]),
                           field="player" if player else "team")
     check_entrant_count(tournament, tournament.entrants.count() + 1)
+    _check_bots_play(tournament, player, team)
     entrant = Entrant(tournament=tournament, player=player, team=team, rating=rating,
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()
     entrant.save()
+    tournament_changed(tournament.pk)
     return entrant
+
+
+def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:
+    """An installed bot (or a team's current member that is one) must be installed here
+    and play the tournament's game."""
+    if player is not None:
+        players = [player]
+    else:
+        assert team is not None
+        players = list(team_members_on(team, timezone.localdate()).order_by("id"))
+    for candidate in players:
+        problem = bot_game_problem(candidate, tournament.game)
+        if problem:
+            raise ApplicationError(problem, field="player" if player else "team")
 
 
 @transaction.atomic
@@ -107,6 +126,7 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     entrant.withdrawn_from_round = from_round
     entrant.full_clean()
     entrant.save(update_fields=["withdrawn_from_round"])
+    tournament_changed(entrant.tournament_id)
     return entrant
 
 
