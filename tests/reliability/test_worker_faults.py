@@ -165,7 +165,8 @@ def filesystem_broker(tmp_path: Path) -> Iterator[Path]:
         ("processed_folder", "processed"), ("control_folder", "control"))}
     for path in options.values():
         Path(path).mkdir(parents=True, exist_ok=True)
-    saved = (os.environ["CELERY_BROKER_URL"], app.conf.broker_transport_options)
+    saved = (os.environ["CELERY_BROKER_URL"], app.conf.broker_transport_options,
+             app.conf.get("broker_write_url"))
 
     def reset_pools() -> None:
         app._pool = None
@@ -174,12 +175,14 @@ def filesystem_broker(tmp_path: Path) -> Iterator[Path]:
 
     # Celery reads CELERY_BROKER_URL from the environment before its configuration
     os.environ["CELERY_BROKER_URL"] = "filesystem://"
+    app.conf.broker_write_url = "filesystem://"
     app.conf.broker_transport_options = {**options, "store_processed": False}
     reset_pools()
     try:
         yield folder
     finally:
-        os.environ["CELERY_BROKER_URL"], app.conf.broker_transport_options = saved
+        (os.environ["CELERY_BROKER_URL"], app.conf.broker_transport_options,
+         app.conf.broker_write_url) = saved
         reset_pools()
 
 
