@@ -62,8 +62,10 @@ def test_admin_and_api_pages_run_under_the_policy(browser: Browser, live_server:
         "/admin/players/player/",
         "/admin/players/player/add/",
         f"/admin/players/player/{csp_round['player'].pk}/change/",
+        "/api/",
         "/api/tournaments/",
         "/api/players/",
+        "/api/docs/",
     ]
     for path in pages:
         browser.get(server + path)
