@@ -13,6 +13,7 @@ from tournaments.services.entrants import (
     entrant_remove,
     entrant_withdraw,
     entrants_register,
+    entry_list_register,
     forbid_pairing,
     forbidden_pairing_remove,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "entrant_remove",
     "entrant_withdraw",
     "entrants_register",
+    "entry_list_register",
     "forbid_pairing",
     "forbidden_pairing_remove",
     "round_pair_next",

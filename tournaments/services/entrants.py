@@ -20,6 +20,8 @@ from django.db.models import Max
 from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, ensure_can_manage_club
+from players.services import player_create
+from tournaments.entry_lists import EntryRow
 from tournaments.models import (
     REQUESTABLE_BYES,
     ByeKind,
@@ -197,6 +199,54 @@ def entrants_register(
             raise ApplicationError(f"{candidate.name}: {error.message} Nobody was entered.",
                                    field=error.field) from None
     return entrants
+
+
+@dataclass(frozen=True)
+class EntryMatch:
+    """A row of an uploaded entry list and the club's player of that name, if any."""
+
+    row: EntryRow
+    player: Player | None
+    entered: bool
+
+
+def entry_list_match(tournament: Tournament, rows: Sequence[EntryRow]) -> list[EntryMatch]:
+    """Each row with the club's player of the same name (case aside) and whether they
+    are already entered: what an upload would do, for its preview."""
+    players: dict[str, Player] = {}
+    for known in Player.objects.filter(club=tournament.club, is_bot=False).order_by("pk"):
+        players.setdefault(known.display_name.casefold(), known)
+    entered = set(tournament.entrants.exclude(player=None).values_list("player_id", flat=True))
+    found = []
+    for row in rows:
+        player = players.get(row.name.casefold())
+        found.append(EntryMatch(row, player, player is not None and player.pk in entered))
+    return found
+
+
+@transaction.atomic
+def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[EntryRow],
+                        late_byes: str = "zero") -> list[Entrant]:
+    """Enter an uploaded list: players found by name in the club, new ones created; a
+    rating in the list is the rating at entry, otherwise the club rating. All or none."""
+    ensure_can_manage_club(actor, tournament.club)
+    if tournament.entrant_kind != EntrantKind.PLAYERS:
+        raise ApplicationError(f"{tournament.game} is played by teams: enter teams, not a list "
+                               "of players.", field="file")
+    players, ratings = [], {}
+    for match in entry_list_match(tournament, rows):
+        if match.entered:
+            continue
+        player = match.player or player_create(
+            actor=actor, display_name=match.row.name, club=tournament.club,
+            fide_id=match.row.fide_id)
+        players.append(player)
+        if match.row.rating is not None:
+            ratings[player.pk] = match.row.rating
+    if not players:
+        raise ApplicationError("Everyone in the list is already entered.", field="file")
+    return entrants_register(actor=actor, tournament=tournament, players=players,
+                             ratings=ratings, late_byes=late_byes)
 
 
 @transaction.atomic

@@ -29,7 +29,7 @@ class Command(BaseCommand):
         if actor is None:
             raise CommandError("Importing needs a site administrator account.")
         try:
-            with open(options["file"], encoding="utf-8") as handle:
+            with open(options["file"], "rb") as handle:  # any encoding (UTF-8, Latin-1...)
                 tournament = tournament_import_trf(actor=actor, club=club, text=handle.read(),
                                                    game=options["game"], name=options["name"])
         except OSError as error:

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def rate(player: Player, rating: float, family: str = "kazambi") -> None:
+    assert player.club is not None
     Rating.objects.create(player=player, club=player.club, family=family, system="glicko2",
                           rating=rating, rd=80, volatility=0.06, peak_rating=rating)
 
