@@ -10,13 +10,14 @@ PYTHON ?= $(shell (command -v pyenv >/dev/null && pyenv which python 2>/dev/null
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install run worker test lint unit bench bench-bots bench-recompute bench-celery \
+.PHONY: help install run worker test test-swiss-full lint unit bench bench-bots bench-recompute bench-celery \
 	services migrate demo clean reliability bench-load
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
 	@echo "make test   - lint, then the whole test suite on PostgreSQL (+ Redis)"
 	@echo "make lint   - ruff and mypy"
+	@echo "make test-swiss-full - Swiss pairings against bbpPairings on the full corpus"
 	@echo "make unit   - the fast tests that need no database"
 	@echo "make bench  - engine, pairing, standings and rating benchmarks"
 	@echo "make reliability - security and fault tests alone (also part of make test)"
@@ -61,6 +62,11 @@ unit: install
 
 test: install services lint
 	$(BIN)/pytest -q -p no:cacheprovider
+
+# Swiss pairing against bbpPairings on the full corpus (thousands of rounds, several minutes;
+# the default suite runs the smaller gen and sim sets).
+test-swiss-full: install
+	SWISS_FULL=1 $(BIN)/pytest -q -p no:cacheprovider -m swiss_full tests/unit/pairing/swiss/test_corpus.py
 
 # Login guard, object permissions, bandit, schemathesis, concurrency, PostgreSQL and Redis
 # restarts (about three minutes; tests/reliability is also part of make test).

@@ -9,7 +9,8 @@ the same bot gets the same observation as a dict. The difference is the protocol
 overhead per move; the target (issue 17) is at most 1 ms on average over a Kugamai game.
 On a loaded machine the wall time mostly measures waiting for a CPU, so the CPU time of
 both processes per move is reported too. Starting and stopping the two processes of a
-game is reported apart (it is paid once per game).
+game is reported apart (it is paid once per game): built-in bots forked by the fork
+server (jailed, and without a jail) against a fresh Python interpreter per bot.
 
 Usage: python bench/bench_protocol.py [games]
 """
@@ -27,7 +28,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots.base import Budget  # noqa: E402
-from games.bots.process.sandbox import isolation_available  # noqa: E402
+from games.bots.process.driver import BotProcess  # noqa: E402
+from games.bots.process.forkserver import fork_server  # noqa: E402
+from games.bots.process.launcher import builtin_command  # noqa: E402
+from games.bots.process.sandbox import (  # noqa: E402
+    Program,
+    Sandbox,
+    isolation_available,
+)
+from games.bots.protocol.messages import NewGame  # noqa: E402
 from games.bots.registry import get_bot  # noqa: E402
 from games.engines import get_engine  # noqa: E402
 from games.series import referee  # noqa: E402
@@ -110,17 +119,26 @@ def through_boundary(all_deals: list[dict[str, Any]]) -> dict[str, Any]:
             "per_game_moves": per_game_moves}
 
 
-def start_stop(games: int) -> tuple[float, float]:
-    """Wall and children's CPU seconds per game of starting two launcher processes,
-    handshake and ``ready``, then stopping them, without a move."""
-    from games.bots.process.driver import BotProcess
-    from games.bots.process.launcher import builtin_command
-    from games.bots.protocol.messages import NewGame
+def _server_cpu() -> float:
+    """CPU seconds of the fork server and of every bot process it has reaped (the kernel
+    sums the children's time exactly; a single process's own is counted in ticks)."""
+    server = fork_server()
+    with open(f"/proc/{server.process.pid}/stat", "rb") as stream:
+        fields = stream.read().rsplit(b")", 1)[1].split()
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+
+def start_stop(games: int, program: Program, isolation: str = "auto") -> tuple[float, float]:
+    """Wall and CPU seconds per game of starting two bot processes, handshake and
+    ``ready``, then stopping them, without a move. CPU: the referee's, the fork server's
+    and the bot processes' (each with the jail's own processes); the kernel's work done
+    later in its own threads (a network namespace is cleaned up that way) is in none."""
+    sandbox = Sandbox(isolation=isolation)
+    time.sleep(0.3)  # the fork server has reaped the bots of before
+    server_before, referee_before = _server_cpu(), time.process_time()
     started = time.perf_counter()
     for n in range(games):
-        bots = [BotProcess(builtin_command("random", {})) for _ in range(2)]
+        bots = [BotProcess(program, sandbox=sandbox) for _ in range(2)]
         for seat, bot in enumerate(bots):
             bot.handshake(time.perf_counter() + 10)
             bot.new_game(NewGame(GAME, seat, 2, n), time.perf_counter() + 10)
@@ -129,8 +147,9 @@ def start_stop(games: int) -> tuple[float, float]:
         for bot in bots:
             bot.close()
     wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    referee_cpu = time.process_time() - referee_before
+    time.sleep(0.3)  # the fork server reaps the bots once their referee let them go
+    cpu = _server_cpu() - server_before + referee_cpu
     return wall / games, cpu / games
 
 
@@ -158,14 +177,23 @@ def main() -> None:
           f"{boundary['move_cpu'] / moves * 1000:.3f} ms CPU in the referee")
     print(f"  protocol overhead per move:     {overhead:7.3f} ms wall "
           f"(target {TARGET_MS:g} ms: {verdict})")
-    start_wall, start_cpu = start_stop(max(10, games // 5))
+    rounds = max(10, games // 5)
+    start_stop(2, Program(builtin=("random", {})))  # the fork server up and warm
+    forked = start_stop(rounds, Program(builtin=("random", {})))
+    forked_bare = start_stop(rounds, Program(builtin=("random", {})), "none")
+    fresh = start_stop(rounds, Program(argv=tuple(builtin_command("random", {}))))
     bots_cpu = boundary["bot_cpu_per_move"]
     cpu_overhead = (boundary["move_cpu"] / moves + bots_cpu - cpu / moves) * 1000
     print(f"  protocol overhead per move, CPU: {cpu_overhead:7.3f} ms (the referee's CPU per "
           f"move and the bot process's ({bots_cpu * 1000:.3f} ms), less the in-process CPU)")
-    print(f"  per game, starting and stopping two bot processes: {start_wall * 1000:.0f} ms "
-          f"wall, {start_cpu * 1000:.0f} ms CPU; whole game {boundary['wall'] / games * 1000:.0f}"
-          f" ms wall")
+    print("  per game, starting and stopping two built-in bots (CPU: referee, fork server "
+          "and bots):")
+    for label, (wall_s, cpu_s) in (("forked by the fork server, jailed", forked),
+                                   ("forked by the fork server, no jail", forked_bare),
+                                   ("a fresh Python each, jailed", fresh)):
+        print(f"    {label:36} {wall_s * 1000:6.1f} ms wall, {cpu_s * 1000:6.1f} ms CPU")
+    print(f"  whole game (external program bots, fresh Python each): "
+          f"{boundary['wall'] / games * 1000:.0f} ms wall")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,28 @@
-"""FIDE TRF-16 tournament report files: read, write, and pair the next round.
+"""FIDE TRF tournament report files: read, write, and pair the next round.
 
-Only what pairing needs is interpreted; every other line is kept verbatim so a
-file survives a read/write round trip. Understood lines:
+One parser for everything that reads a TRF (``import_trf``, ``pair_trf``, uploads). It
+reads TRF-16 with the extensions the FIDE pairing programs read (TRF(x) of JaVaFo,
+TRF(bx) of bbpPairings and the 2026 codes), keeps every other line verbatim so that a
+file survives a read/write round trip, and refuses bad input with an error that names
+the line and column. Understood lines:
 
-* ``001`` player lines (fixed columns, one 10-character block per round:
-  opponent start rank or ``0000``, colour ``w``/``b``/``-``, result code);
-* ``XXR n`` number of rounds, ``XXC white1``/``black1`` (first-round colour of
-  the top seed), ``XXC rank`` (the rank column is the pairing number),
-  ``XXP a b ...`` (players who must not meet one another).
+* ``001`` player lines: fixed columns, then one 10-character block per round (opponent
+  start rank, ``0000`` or blank; colour ``w``/``b``/``-``; result code);
+* ``XXR n`` / ``142 n`` number of rounds; ``XXC white1|black1|rank`` / ``152 W|B``
+  first-round colour of the top seed (and the line order as pairing order);
+* ``XXP a b ...`` / ``260 r1 r2 a b ...`` players who must not meet one another;
+* ``XXA id p p ...`` / ``250`` virtual points per round (acceleration);
+  ``192 FIDE_DUTCH_2025_BAKU`` Baku acceleration computed here (C.04.5.1);
+* ``BBW BBD BBL BBZ BBF BBU`` / ``162`` point values; ``240 r id ...`` byes entered for
+  the round to pair.
 
-Result codes: ``1 = 0`` played win/draw/loss, ``W D L`` played but unrated,
-``+ -`` forfeit win/loss, ``H F U Z`` half-point, full-point, pairing-allocated
-and zero-point byes. Scores are counted in half-points.
+Result codes: ``1 = 0`` played win/draw/loss, ``W D L`` played but unrated, ``+ -``
+forfeit win/loss, ``H F U Z`` half-point, full-point, pairing-allocated and zero-point
+byes (a blank result with ``0000`` is a zero-point bye too). Points are counted in
+tenths, as the FIDE programs do.
+
+Files may be UTF-8 (with or without a byte-order mark) or Windows-1252/Latin-1, which
+Swiss-Manager writes; line ends may be LF, CRLF or CR.
 
 Usage: ``python -m tournaments.trf FILE.trf`` prints the next round's pairing.
 """
@@ -19,6 +30,7 @@ Usage: ``python -m tournaments.trf FILE.trf`` prints the next round's pairing.
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -31,16 +43,38 @@ from tournaments.pairing.swiss import (
     SwissPlayer,
     pair_round,
 )
+from tournaments.pairing.swiss.model import baku_acceleration
 
-WIN_POINTS = 2  # half-points
-PLAYED_POINTS = {"1": 2, "=": 1, "0": 0, "W": 2, "D": 1, "L": 0}
-UNPLAYED_POINTS = {"+": 2, "-": 0, "H": 1, "F": 2, "U": 2, "Z": 0, " ": 0}
-ROUND_START = 89  # 0-based column of the first round block
+ROUND_START = 89  # 0-based column of the first round block (2 spaces, then the opponent)
 ROUND_WIDTH = 10
+MAX_ROUNDS = 99
+MAX_PLAYERS = 9999
+MAX_LINE = ROUND_START + ROUND_WIDTH * MAX_ROUNDS + 20
+PLAYED_RESULTS = frozenset("10=WDL")
+UNPLAYED_RESULTS = frozenset("+-HFUZ ")
+WIN_RESULTS = frozenset("1W+FU")
+DRAW_RESULTS = frozenset("=DH")
+# characters that show nothing: a name made only of them is refused
+_INVISIBLE = frozenset(
+    "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2066\u2067\u2068\u2069\u061c\u180e"
+)
 
 
 class TrfError(ValueError):
     """The TRF text is malformed or cannot be paired; the message names the line."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+        where = ""
+        if line is not None:
+            where = f"line {line}" + (f", column {column}" if column is not None else "") + ": "
+        super().__init__(where + message)
+        self.line = line
+        self.column = column
+
+
+class UnpairableError(TrfError):
+    """The file is sound but no legal pairing exists for the next round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +103,19 @@ class TrfPlayer:
     points: str = "0.0"
     rank: int | None = None
     rounds: tuple[TrfRound, ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PointSystem:
+    """Points in tenths: win, draw, played loss, zero-point bye, forfeit loss, PAB."""
+
+    win: int = 10
+    draw: int = 5
+    loss: int = 0
+    zero_bye: int = 0
+    forfeit_loss: int = 0
+    pab: int = 10
 
 
 @dataclass(slots=True)
@@ -76,99 +123,347 @@ class TrfTournament:
     header: list[str] = field(default_factory=list)  # lines before the first 001
     players: list[TrfPlayer] = field(default_factory=list)
     trailer: list[str] = field(default_factory=list)  # other lines after the first 001
+    first_line: dict[int, int] = field(default_factory=dict)  # line index -> file line
 
-    def _extension_words(self, code: str) -> list[list[str]]:
-        return [line.split()[1:] for line in self.header + self.trailer if line.startswith(code)]
+    def _lines(self, *codes: str) -> list[tuple[int, str]]:
+        """(file line number, text) of the extension lines with one of ``codes``."""
+        found = []
+        for index, line in enumerate(self.header):
+            if line[:3] in codes:
+                found.append((index + 1, line))
+        start = len(self.header) + len(self.players)
+        for index, line in enumerate(self.trailer):
+            if line[:3] in codes:
+                found.append((self.first_line.get(index, start + index + 1), line))
+        return found
 
     @property
     def total_rounds(self) -> int | None:
-        for words in self._extension_words("XXR"):
-            if words and words[0].isascii() and words[0].isdigit():
-                return int(words[0])
-        return None
+        total = None
+        for number, line in self._lines("XXR", "142"):
+            words = line[3:].split()
+            if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
+                raise TrfError("the number of rounds must be one whole number", number, 5)
+            value = int(words[0])
+            if not 1 <= value <= MAX_ROUNDS:
+                raise TrfError(
+                    f"the number of rounds must be between 1 and {MAX_ROUNDS}, not {value}",
+                    number,
+                    5,
+                )
+            total = value
+        return total
 
     @property
-    def initial_colour(self) -> Colour:
-        colour: Colour = WHITE
-        for words in self._extension_words("XXC"):
-            for word in words:
+    def stated_colour(self) -> Colour | None:
+        colour: Colour | None = None
+        for _, line in self._lines("XXC"):
+            for word in line[3:].split():
                 if word.lower() == "white1":
                     colour = WHITE
                 elif word.lower() == "black1":
                     colour = BLACK
+        for number, line in self._lines("152"):
+            code = line[4:].strip()
+            if code not in ("W", "B"):
+                raise TrfError("the first colour must be W or B", number, 5)
+            colour = WHITE if code == "W" else BLACK
         return colour
 
     @property
+    def initial_colour(self) -> Colour:
+        return self.stated_colour or _infer_first_colour(self) or WHITE
+
+    @property
     def rank_is_pairing_number(self) -> bool:
-        return any("rank" in (w.lower() for w in words) for words in self._extension_words("XXC"))
+        return any(
+            "rank" in (word.lower() for word in line[3:].split())
+            for _, line in self._lines("XXC")
+        )
 
     @property
     def forbidden(self) -> set[frozenset[int]]:
+        """Pairs that must not meet in the next round (XXP, and 260 for its rounds)."""
+        known = {player.start_rank for player in self.players}
+        next_round = rounds_paired(self) + 1
         pairs: set[frozenset[int]] = set()
-        for words in self._extension_words("XXP"):
-            ids = [int(word) for word in words if word.isascii() and word.isdigit()]
+        for number, line in self._lines("XXP", "260"):
+            if line.startswith("260"):
+                first, last = _int_field(line, 4, 7, number), _int_field(line, 8, 11, number)
+                if first is None or last is None:
+                    raise TrfError("a 260 line needs its first and last round", number, 5)
+                ids = _id_list(line, 12, number)
+                if not first <= next_round <= last:
+                    continue
+            else:
+                ids = []
+                for word in line[3:].split():
+                    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= MAX_PLAYERS:
+                        raise TrfError(f"{word!r} is not a start rank", number, line.find(word) + 1)
+                    ids.append(int(word))
+            for player_id in ids:
+                if player_id not in known:
+                    raise TrfError(f"player {player_id} has no 001 line", number)
             pairs.update(frozenset((a, b)) for a in ids for b in ids if a < b)
         return pairs
 
+    @property
+    def points(self) -> PointSystem:
+        values: dict[str, int] = {}
+        for number, line in self._lines("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+            values[line[:3]] = _tenths(line[4:12].strip(), number, 5)
+        for number, line in self._lines("162"):
+            offset = 5
+            while offset + 5 <= len(line):
+                code = line[offset]
+                value = _tenths(line[offset + 1 : offset + 5].strip(), number, offset + 2)
+                key = {"W": "BBW", "D": "BBD", "L": "BBL", "Z": "BBZ", "P": "BBU"}.get(code)
+                if key is None:
+                    raise TrfError(f"unknown point code {code!r}", number, offset + 1)
+                values[key] = value
+                if code == "Z":
+                    values["BBF"] = value
+                offset += 9
+        win = values.get("BBW", 10)
+        return PointSystem(
+            win=win,
+            draw=values.get("BBD", 5),
+            loss=values.get("BBL", 0),
+            zero_bye=values.get("BBZ", 0),
+            forfeit_loss=values.get("BBF", 0),
+            pab=values.get("BBU", win),
+        )
 
-# -- reading ------------------------------------------------------------------
+    @property
+    def baku(self) -> bool:
+        kind = ""
+        for number, line in self._lines("192"):
+            kind = line[4:].strip()
+            if kind not in (
+                "FIDE_DUTCH_2025",
+                "FIDE_DUTCH",
+                "FIDE_DUTCH_2025_BAKU",
+                "FIDE_DUTCH_BAKU",
+            ):
+                raise TrfError(f"unsupported pairing system {kind!r} (only FIDE Dutch)", number, 5)
+        return kind.endswith("_BAKU")
+
+    def accelerations(self) -> dict[int, list[int]]:
+        """Virtual points per start rank and round (index 0 = round 1), in tenths."""
+        result: dict[int, list[int]] = {}
+        manual = False
+        known = {player.start_rank for player in self.players}
+        for number, line in self._lines("XXA", "250"):
+            manual = True
+            if line.startswith("XXA"):
+                player_id = _int_field(line, 4, 8, number)
+                if player_id is None or player_id not in known:
+                    raise TrfError("XXA names no known player", number, 5)
+                values = result.setdefault(player_id, [])
+                offset = 9
+                while offset + 4 <= len(line):
+                    text = line[offset : offset + 4].strip()
+                    values.append(_tenths(text, number, offset + 1) if text else 0)
+                    offset += 5
+                if line[offset:].strip():
+                    raise TrfError("stray text after the virtual points", number, offset + 1)
+            else:
+                points = _tenths(line[9:13].strip(), number, 10)
+                first = _int_field(line, 14, 17, number)
+                last = _int_field(line, 18, 21, number)
+                low = _int_field(line, 22, 26, number)
+                high = _int_field(line, 27, 31, number)
+                if None in (first, last, low, high) or first > last or low > high:  # type: ignore[operator]
+                    raise TrfError("a 250 line needs rounds and players in order", number)
+                assert first is not None and last is not None
+                assert low is not None and high is not None
+                for player_id in range(low, high + 1):
+                    values = result.setdefault(player_id, [])
+                    while len(values) < last:
+                        values.append(0)
+                    for index in range(first - 1, last):
+                        values[index] = points
+        total = self.total_rounds or 0
+        for player_id, values in result.items():
+            if len(values) > max(total, 1) and total:
+                raise TrfError(
+                    f"player {player_id} has virtual points for more rounds than the "
+                    f"tournament has ({total})"
+                )
+        if not manual and self.baku:
+            system = self.points
+            if system.loss or 2 * system.draw != system.win:
+                raise TrfError("the point system does not suit Baku acceleration")
+            order = [player.start_rank for player in self.players]
+            if not self.rank_is_pairing_number:
+                order.sort()
+            baku = baku_acceleration(order, total, system.win, system.draw)
+            for player_id, virtual in baku.items():
+                result[player_id] = list(virtual)
+        return result
+
+
+# -- reading ------------------------------------------------------------------------
+
+
+def decode_trf(data: bytes) -> str:
+    """Text of a TRF file: UTF-8 (a byte-order mark is dropped), else Windows-1252, else
+    Latin-1 (which decodes anything)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_trf_text(path: str) -> str:
+    """The text of a TRF file on disk, whatever its encoding (see :func:`decode_trf`)."""
+    with open(path, "rb") as handle:
+        return decode_trf(handle.read())
+
+
+def _split_lines(text: str) -> list[str]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def read_trf(text: str) -> TrfTournament:
     tournament = TrfTournament()
-    for line_number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
+    lines = _split_lines(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    for line_number, line in enumerate(lines, start=1):
+        if "\x00" in line:
+            raise TrfError("the line holds a NUL character", line_number, line.index("\x00") + 1)
         if line.startswith("001"):
             tournament.players.append(_read_player(line, line_number))
+        elif line[:3] in ("013", "310"):
+            raise TrfError("team tournaments are not supported", line_number, 1)
         elif tournament.players:
+            tournament.first_line[len(tournament.trailer)] = line_number
             tournament.trailer.append(line)
         else:
             tournament.header.append(line)
-    ranks = [player.start_rank for player in tournament.players]
-    if len(set(ranks)) != len(ranks):
-        raise TrfError("two 001 lines have the same start rank")
+    seen: dict[int, int] = {}
+    for player in tournament.players:
+        if player.start_rank in seen:
+            raise TrfError(
+                f"start rank {player.start_rank} is used again (first on line "
+                f"{seen[player.start_rank]})",
+                player.line,
+                5,
+            )
+        seen[player.start_rank] = player.line
+    _check_opponents(tournament)
+    tournament.total_rounds  # noqa: B018 - validates XXR
     return tournament
 
 
 def _read_player(line: str, line_number: int) -> TrfPlayer:
+    if len(line) > MAX_LINE:
+        raise TrfError(
+            f"a player line has at most {MAX_LINE} characters ({MAX_ROUNDS} rounds); this one "
+            f"has {len(line)} (is the name field too long?)",
+            line_number,
+            MAX_LINE + 1,
+        )
     padded = line.ljust(ROUND_START)
 
     def number(start: int, end: int, what: str) -> int | None:
         text = padded[start:end].strip()
         if not text:
             return None
-        if not (text.isascii() and text.isdigit()):
-            raise TrfError(f"line {line_number}: {what} {text!r} is not a number")
+        if not text.isdigit() or not text.isascii():
+            raise TrfError(f"{what} {text!r} is not a number", line_number, start + 1)
         return int(text)
 
     start_rank = number(4, 8, "start rank")
-    if start_rank is None:
-        raise TrfError(f"line {line_number}: player line without a start rank")
+    if start_rank is None or start_rank < 1:
+        raise TrfError("a player line needs a start rank (columns 5-8)", line_number, 5)
+    name = padded[14:47].strip()
+    if name and all(char in _INVISIBLE or unicodedata.category(char) == "Cf" for char in name):
+        raise TrfError("the name is made only of invisible characters", line_number, 15)
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise TrfError("the name holds a control character", line_number, 15)
     rounds: list[TrfRound] = []
     offset = ROUND_START
     while offset < len(line):
         block = line[offset : offset + ROUND_WIDTH].ljust(ROUND_WIDTH)
-        opponent_text = block[2:6].strip()
-        if opponent_text and not (opponent_text.isascii() and opponent_text.isdigit()):
+        round_number = len(rounds) + 1
+        column = offset + 3
+        if block[:2].strip():
             raise TrfError(
-                f"line {line_number}: round {len(rounds) + 1} opponent {opponent_text!r} "
-                "is not a number"
+                f"round {round_number}: text where the gap before the opponent belongs",
+                line_number,
+                offset + 1,
+            )
+        opponent_text = block[2:6].strip()
+        if opponent_text and (not opponent_text.isdigit() or not opponent_text.isascii()):
+            raise TrfError(
+                f"round {round_number}: opponent {opponent_text!r} is not a number",
+                line_number,
+                column,
             )
         opponent = int(opponent_text) if opponent_text else None
-        colour, result = block[7], block[9]
-        if colour not in "wb- ":
-            raise TrfError(f"line {line_number}: round {len(rounds) + 1} colour {colour!r}")
-        if result not in PLAYED_POINTS and result not in UNPLAYED_POINTS:
-            raise TrfError(f"line {line_number}: round {len(rounds) + 1} result {result!r}")
-        rounds.append(TrfRound(opponent or None, colour, result))
+        if opponent == start_rank:
+            raise TrfError(
+                f"round {round_number}: player {start_rank} is his own opponent",
+                line_number,
+                column,
+            )
+        colour, result = block[7], block[9].upper()
+        if colour not in "wb- " or block[6] != " " or block[8] != " ":
+            raise TrfError(
+                f"round {round_number}: colour must be w, b or -, not {colour!r}",
+                line_number,
+                offset + 8,
+            )
+        if result not in PLAYED_RESULTS and result not in UNPLAYED_RESULTS:
+            raise TrfError(
+                f"round {round_number}: unknown result code {block[9]!r}",
+                line_number,
+                offset + 10,
+            )
+        real_opponent = opponent or None
+        if real_opponent is None and colour in "wb" and colour != " ":
+            raise TrfError(
+                f"round {round_number}: a colour without an opponent", line_number, offset + 8
+            )
+        if real_opponent is not None and result in "HFUZ":
+            raise TrfError(
+                f"round {round_number}: bye code {result!r} with an opponent",
+                line_number,
+                offset + 10,
+            )
+        if real_opponent is None and result in "10WDL":
+            raise TrfError(
+                f"round {round_number}: a played result without an opponent",
+                line_number,
+                offset + 10,
+            )
+        if real_opponent is not None and result in PLAYED_RESULTS and colour not in "wb":
+            raise TrfError(
+                f"round {round_number}: a played game needs the colour w or b",
+                line_number,
+                offset + 8,
+            )
+        rounds.append(TrfRound(real_opponent, colour, result))
         offset += ROUND_WIDTH
     while rounds and rounds[-1].is_blank:
         rounds.pop()
+    if len(rounds) > MAX_ROUNDS:
+        raise TrfError(f"more than {MAX_ROUNDS} rounds", line_number, ROUND_START + 1)
     return TrfPlayer(
         start_rank=start_rank,
         sex=padded[9],
         title=padded[10:13].strip(),
-        name=padded[14:47].strip(),
+        name=name,
         rating=number(48, 52, "rating"),
         federation=padded[53:56].strip(),
         fide_id=padded[57:68].strip(),
@@ -176,10 +471,83 @@ def _read_player(line: str, line_number: int) -> TrfPlayer:
         points=padded[80:84].strip() or "0.0",
         rank=number(85, 89, "rank"),
         rounds=tuple(rounds),
+        line=line_number,
     )
 
 
-# -- writing ------------------------------------------------------------------
+def _check_opponents(tournament: TrfTournament) -> None:
+    """Every named opponent exists and names the player back, with the other colour."""
+    by_rank = {player.start_rank: player for player in tournament.players}
+    for player in tournament.players:
+        for index, block in enumerate(player.rounds):
+            if block.opponent is None:
+                continue
+            column = ROUND_START + ROUND_WIDTH * index + 3
+            other = by_rank.get(block.opponent)
+            if other is None:
+                raise TrfError(
+                    f"round {index + 1}: opponent {block.opponent} has no 001 line",
+                    player.line,
+                    column,
+                )
+            theirs = other.rounds[index] if index < len(other.rounds) else TrfRound()
+            if theirs.opponent != player.start_rank:
+                raise TrfError(
+                    f"round {index + 1}: player {player.start_rank} meets {other.start_rank}, "
+                    f"but player {other.start_rank} (line {other.line}) "
+                    + (
+                        f"meets {theirs.opponent}"
+                        if theirs.opponent is not None
+                        else "has no opponent"
+                    ),
+                    player.line,
+                    column,
+                )
+            mine_played = block.result in PLAYED_RESULTS
+            theirs_played = theirs.result in PLAYED_RESULTS
+            if mine_played != theirs_played or (
+                mine_played and {block.colour, theirs.colour} != {"w", "b"}
+            ):
+                raise TrfError(
+                    f"round {index + 1}: the game against {other.start_rank} does not match "
+                    f"its entry on line {other.line}",
+                    player.line,
+                    column,
+                )
+
+
+def _int_field(line: str, start: int, end: int, number: int) -> int | None:
+    text = line[start:end].strip()
+    if not text:
+        return None
+    if not text.isdigit() or not text.isascii():
+        raise TrfError(f"{text!r} is not a number", number, start + 1)
+    return int(text)
+
+
+def _id_list(line: str, start: int, number: int) -> list[int]:
+    ids = []
+    offset = start
+    while offset < len(line):
+        value = _int_field(line, offset, offset + 4, number)
+        if value is not None:
+            ids.append(value)
+        offset += 5
+    return ids
+
+
+def _tenths(text: str, number: int, column: int) -> int:
+    """A score such as ``1.5`` or ``10`` in tenths of a point."""
+    whole, _, fraction = text.partition(".")
+    digits = whole.isascii() and whole.isdigit()
+    if not digits or (fraction and not (fraction.isascii() and fraction.isdigit())):
+        raise TrfError(f"{text!r} is not a score", number, column)
+    if len(fraction) > 1:
+        raise TrfError(f"{text!r} has more than one decimal", number, column)
+    return int(whole) * 10 + (int(fraction) if fraction else 0)
+
+
+# -- writing ------------------------------------------------------------------------
 
 
 def write_trf(tournament: TrfTournament) -> str:
@@ -205,116 +573,185 @@ def _player_line(player: TrfPlayer) -> str:
     return line.rstrip()
 
 
-# -- pairing ------------------------------------------------------------------
+# -- pairing ------------------------------------------------------------------------
+
+
+def _took_part(block: TrfRound) -> bool:
+    return block.opponent is not None or block.result in ("U", "+")
 
 
 def rounds_paired(tournament: TrfTournament) -> int:
-    """Number of rounds already paired: the last round holding a game or a PAB."""
+    """Rounds already paired: the last round in which someone took part in the pairing
+    (a game, a forfeit or the PAB); an entry that is only a bye or an absence counts for
+    the rounds before it. When every player has an entry for the next round it counts as
+    paired too."""
     paired = 0
     for player in tournament.players:
         for index, block in enumerate(player.rounds):
-            if block.opponent is not None or block.result == "U":
-                paired = max(paired, index + 1)
+            if block.is_blank:
+                continue
+            paired = max(paired, index + 1 if _took_part(block) else index)
+    if tournament.players and all(len(p.rounds) > paired for p in tournament.players):
+        paired += 1
     return paired
 
 
-def to_swiss_players(tournament: TrfTournament) -> tuple[list[SwissPlayer], int, dict[int, int]]:
-    """Swiss players for the next round, that round's number, and pairing number -> start rank."""
-    round_number = rounds_paired(tournament) + 1
-    pairing_number = _pairing_numbers(tournament)
-    players: list[SwissPlayer] = []
+def _infer_first_colour(tournament: TrfTournament) -> Colour | None:
+    """The top seed's first colour as the FIDE programs infer it from the first round
+    with colours, when the file does not say it."""
+    first = None
     for player in tournament.players:
-        history: list[RoundRecord] = []
-        for index in range(round_number - 1):
+        for index, block in enumerate(player.rounds):
+            if block.colour in ("w", "b") and (first is None or index < first):
+                first = index
+    if first is None:
+        return None
+    order = list(tournament.players)
+    if not tournament.rank_is_pairing_number:
+        order.sort(key=lambda player: player.start_rank)
+    position = 0
+    for player in order:
+        if not any(_took_part(block) for block in player.rounds[: first + 1]):
+            continue
+        block = player.rounds[first] if first < len(player.rounds) else TrfRound()
+        if block.colour in ("w", "b"):
+            colour: Colour = WHITE if block.colour == "w" else BLACK
+            return colour if position % 2 == 0 else (BLACK if colour == WHITE else WHITE)
+        position += 1
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """What the engine needs to pair the next round of a file."""
+
+    players: list[SwissPlayer]
+    round_number: int
+    total_rounds: int
+    forbidden: set[frozenset[int]]
+    initial_colour: Colour
+    points: PointSystem
+    start_rank_of: dict[int, int]  # pairing number -> start rank
+
+
+def next_round(tournament: TrfTournament) -> NextRound:
+    total_rounds = tournament.total_rounds
+    if total_rounds is None:
+        raise TrfError("the file has no 'XXR n' line giving the number of rounds")
+    paired = rounds_paired(tournament)
+    round_number = paired + 1
+    if round_number > total_rounds:
+        raise TrfError(f"all {total_rounds} rounds are already paired")
+    points = tournament.points
+    order = list(tournament.players)
+    if not tournament.rank_is_pairing_number:
+        order.sort(key=lambda player: player.start_rank)
+    number_of = {player.start_rank: index for index, player in enumerate(order, start=1)}
+    accelerations = tournament.accelerations()
+    byes_next = _byes_entered(tournament, round_number)
+    players: list[SwissPlayer] = []
+    for player in order:
+        if len(player.rounds) > round_number:
+            raise TrfError(
+                f"player {player.start_rank} has entries beyond round {round_number}, the "
+                "round to pair",
+                player.line,
+                ROUND_START + ROUND_WIDTH * round_number + 1,
+            )
+        history = []
+        for index in range(paired):
             block = player.rounds[index] if index < len(player.rounds) else TrfRound()
-            history.append(_record(block, pairing_number, player.start_rank, index))
-        next_block = (
-            player.rounds[round_number - 1] if len(player.rounds) >= round_number else TrfRound()
-        )
+            if block.opponent is not None and block.result == " ":
+                raise TrfError(
+                    f"round {index + 1}: the game against {block.opponent} has no result yet",
+                    player.line,
+                    ROUND_START + ROUND_WIDTH * index + 10,
+                )
+            history.append(_record(block, number_of, points))
+        next_block = player.rounds[paired] if len(player.rounds) > paired else TrfRound()
+        virtual = accelerations.get(player.start_rank, [])
         players.append(
             SwissPlayer(
-                number=pairing_number[player.start_rank],
+                number=number_of[player.start_rank],
                 score=sum(record.points for record in history),
                 history=tuple(history),
-                absent=not next_block.is_blank,
+                absent=not next_block.is_blank or player.start_rank in byes_next,
+                acceleration=tuple(virtual),
             )
         )
-    return players, round_number, {number: rank for rank, number in pairing_number.items()}
-
-
-def _pairing_numbers(tournament: TrfTournament) -> dict[int, int]:
-    if not tournament.rank_is_pairing_number:
-        return {player.start_rank: player.start_rank for player in tournament.players}
-    numbers: dict[int, int] = {}
-    for player in tournament.players:
-        if player.rank is None:
-            raise TrfError(f"XXC rank is set but player {player.start_rank} has no rank")
-        numbers[player.start_rank] = player.rank
-    if len(set(numbers.values())) != len(numbers):
-        raise TrfError("XXC rank is set but two players share a rank")
-    return numbers
-
-
-def _record(
-    block: TrfRound, pairing_number: dict[int, int], start_rank: int, index: int
-) -> RoundRecord:
-    colour: Colour | None = WHITE if block.colour == "w" else BLACK if block.colour == "b" else None
-    opponent = None
-    if block.opponent is not None:
-        if block.opponent not in pairing_number:
-            raise TrfError(
-                f"player {start_rank} round {index + 1}: opponent {block.opponent} has no 001 line"
-            )
-        opponent = pairing_number[block.opponent]
-    played = opponent is not None and block.result in PLAYED_POINTS
-    points = PLAYED_POINTS[block.result] if played else UNPLAYED_POINTS.get(block.result, 0)
-    return RoundRecord(
-        opponent=opponent,
-        colour=colour if played else None,
-        played=played,
+    forbidden = {
+        frozenset(number_of[rank] for rank in pair) for pair in tournament.forbidden
+    }
+    return NextRound(
+        players=players,
+        round_number=round_number,
+        total_rounds=total_rounds,
+        forbidden=forbidden,
+        initial_colour=tournament.initial_colour,
         points=points,
-        pairing_allocated_bye=block.result == "U",
+        start_rank_of={number: rank for rank, number in number_of.items()},
+    )
+
+
+def _byes_entered(tournament: TrfTournament, round_number: int) -> set[int]:
+    found: set[int] = set()
+    for number, line in tournament._lines("240"):
+        round_index = _int_field(line, 6, 9, number)
+        if round_index == round_number:
+            found.update(_id_list(line, 10, number))
+    return found
+
+
+def _record(block: TrfRound, number_of: dict[int, int], points: PointSystem) -> RoundRecord:
+    result = block.result
+    played = block.opponent is not None and result in PLAYED_RESULTS
+    took_part = _took_part(block)
+    if result in WIN_RESULTS:
+        value = points.pab if (block.opponent is None and took_part) else points.win
+    elif result in DRAW_RESULTS:
+        value = points.draw
+    elif took_part:
+        value = points.loss if played else points.forfeit_loss
+    else:
+        value = points.zero_bye
+    colour: Colour | None = None
+    if played:
+        colour = WHITE if block.colour == "w" else BLACK
+    return RoundRecord(
+        opponent=number_of[block.opponent] if block.opponent is not None else None,
+        colour=colour,
+        played=played,
+        points=value,
+        pairing_allocated_bye=result == "U" and block.opponent is None,
+        paired=took_part,
     )
 
 
 def pair_trf(text: str) -> list[tuple[int, int]]:
-    """Pair the next round of a TRF-16 file: (first mover, second mover) start ranks.
+    """Pair the next round of a TRF file: (first mover, second mover) start ranks.
 
     The bye, if any, comes last as ``(player, 0)``.
     """
     tournament = read_trf(text)
-    total_rounds = tournament.total_rounds
-    if total_rounds is None:
-        raise TrfError("the file has no 'XXR n' line giving the number of rounds")
-    players, round_number, start_rank_of = to_swiss_players(tournament)
-    if round_number > total_rounds:
-        raise TrfError(f"all {total_rounds} rounds are already paired")
-    forbidden = {
-        frozenset(_to_pairing_number(tournament, rank) for rank in pair)
-        for pair in tournament.forbidden
-    }
+    task = next_round(tournament)
     try:
         result = pair_round(
-            players,
-            round_number,
-            total_rounds,
-            forbidden=forbidden,
-            win_points=WIN_POINTS,
-            initial_colour=tournament.initial_colour,
+            task.players,
+            task.round_number,
+            task.total_rounds,
+            forbidden=task.forbidden,
+            win_points=task.points.win,
+            draw_points=task.points.draw,
+            loss_points=task.points.loss,
+            initial_colour=task.initial_colour,
         )
     except PairingError as error:
-        raise TrfError(f"round {round_number}: {error}") from error
+        raise UnpairableError(f"round {task.round_number}: {error}") from error
+    start_rank_of = task.start_rank_of
     pairs = [(start_rank_of[white], start_rank_of[black]) for white, black in result.pairs]
     if result.bye is not None:
         pairs.append((start_rank_of[result.bye], 0))
     return pairs
-
-
-def _to_pairing_number(tournament: TrfTournament, start_rank: int) -> int:
-    numbers = _pairing_numbers(tournament)
-    if start_rank not in numbers:
-        raise TrfError(f"XXP names player {start_rank}, who has no 001 line")
-    return numbers[start_rank]
 
 
 def format_pairings(pairs: Sequence[tuple[int, int]]) -> str:
@@ -349,8 +786,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python -m tournaments.trf FILE.trf", file=sys.stderr)
         return 2
     try:
-        with open(arguments[0], encoding="utf-8") as handle:
-            pairs = pair_trf(handle.read())
+        pairs = pair_trf(read_trf_text(arguments[0]))
     except (OSError, TrfError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -25,8 +25,7 @@ from typing import Any
 from games.bots.base import BotError
 from games.bots.process.driver import BotFault, BotProcess, Identity
 from games.bots.process.installed import InstalledBotError, installed_bot
-from games.bots.process.launcher import builtin_command
-from games.bots.process.sandbox import Sandbox, SandboxError
+from games.bots.process.sandbox import Program, Sandbox, SandboxError
 from games.bots.protocol.messages import (
     GameResult,
     Go,
@@ -50,22 +49,26 @@ class BotSpec:
     """A side's bot: a built-in ``kind`` with its settings (``iterations`` and ``seconds``
     per move among them), an installed bot (``BotSpec.installed("name")``, run from the
     bots directory) or a command line (``BotSpec.program([...])``, for local tools such as
-    ``bot_check``; workers run installed bots only)."""
+    ``bot_check``; workers run installed bots only). A program may be given ``writable``
+    host folders (a jailed bot can write nowhere else but its own scratch): for local
+    tools and tests, never for installed bots."""
 
     kind: str
     settings: Mapping[str, Any] = field(default_factory=dict)
     command: tuple[str, ...] = ()
     cwd: str | None = None
+    writable: tuple[str, ...] = ()
 
     @classmethod
     def installed(cls, name: str) -> BotSpec:
         return cls(INSTALLED, {"name": name})
 
     @classmethod
-    def program(cls, command: Sequence[str], cwd: str | None = None) -> BotSpec:
+    def program(cls, command: Sequence[str], cwd: str | None = None,
+                writable: Sequence[str] = ()) -> BotSpec:
         if not command:
             raise BotError("a program needs a command line")
-        return cls(PROGRAM, {}, tuple(command), cwd)
+        return cls(PROGRAM, {}, tuple(command), cwd, tuple(writable))
 
     @property
     def label(self) -> str:
@@ -78,10 +81,10 @@ class BotSpec:
 
 @dataclass(frozen=True)
 class Launch:
-    """How to start a spec's program: its command line and working folder."""
+    """How to start a spec's bot: the program (a command line in its folder, or a built-in
+    bot served by the fork server) and its label."""
 
-    command: list[str]
-    cwd: str | None
+    program: Program
     label: str
 
 
@@ -92,15 +95,16 @@ def launch_of(spec: BotSpec, game: str, bots_dir: str | Path | None = None) -> L
         if not bot.plays(game):
             raise InstalledBotError(f"the installed bot {bot.name!r} does not play {game} "
                                     f"(it plays {', '.join(bot.games)})")
-        return Launch(bot.argv(), bot.folder, bot.name)
+        return Launch(Program(argv=tuple(bot.argv()), cwd=bot.folder, paths=bot.paths), bot.name)
     if spec.kind == PROGRAM:
-        return Launch(list(spec.command), spec.cwd, spec.label)
+        return Launch(Program(argv=spec.command, cwd=spec.cwd, writable=spec.writable),
+                      spec.label)
     if spec.kind in BOT_KINDS:
         try:
             settings = json.loads(json.dumps(dict(spec.settings)))
         except (TypeError, ValueError) as error:
             raise BotError(f"the {spec.kind} bot's settings are not JSON: {error}") from None
-        return Launch(builtin_command(spec.kind, settings), None, spec.kind)
+        return Launch(Program(builtin=(spec.kind, settings)), spec.kind)
     raise BotError(f"unknown bot kind {spec.kind!r} (kinds: {', '.join(BOT_KINDS)}, "
                    f"{INSTALLED}, {PROGRAM})")
 
@@ -238,8 +242,8 @@ class _Game:
             try:
                 launch = launch_of(self.sides[seat % 2], self.name, self.bots_dir)
                 self.labels[seat] = launch.label
-                self.players[seat] = BotProcess(launch.command, cwd=launch.cwd,
-                                                sandbox=self.sandbox, label=launch.label)
+                self.players[seat] = BotProcess(launch.program, sandbox=self.sandbox,
+                                                label=launch.label)
             except BotFault as fault:
                 faults[seat] = (fault.kind, fault.message, fault.line)
             except (BotError, InstalledBotError, SandboxError) as error:

@@ -126,7 +126,8 @@ def test_postgres_restart_under_load_the_same_server_recovers(
         before = [a for a in load.answers if a.started < restart_started]
         after = [a for a in load.answers if a.started > restarted + 0.5]
         during = [a for a in load.answers if restart_started <= a.started <= restarted + 0.5]
-        summary = (f"{len(before)} before, {len(during)} during "
+        summary = (f"{len(before)} before ({sorted({a.status for a in before})}), "
+                   f"{len(during)} during "
                    f"({sorted({a.status for a in during})}), {len(after)} after; "
                    f"restart took {restarted - restart_started:.1f} s; slowest answer after "
                    f"it {max((a.seconds for a in after), default=0):.1f} s")

@@ -6,7 +6,8 @@ limits allow. Everything that goes wrong on the bot's side is a :class:`BotFault
 kind (``start``, ``crash``, ``timeout``, ``cpu``, ``memory``, ``flood``, ``garbage``,
 ``protocol``), a message and the line that caused it. :meth:`BotProcess.close` ends the
 process group (and with it, in a PID namespace, every process the bot started) whatever
-state the bot is in.
+state the bot is in. The process itself is started by the worker's fork server
+(:mod:`games.bots.process.forkserver`) in its sandbox (:mod:`games.bots.process.sandbox`).
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.bots.process.sandbox import Sandbox, spawn
+from games.bots.process.forkserver import Child, ForkServerError, fork_server
+from games.bots.process.sandbox import Program, Sandbox, SandboxError, request_for
 from games.bots.protocol.messages import (
     VERSIONS,
     Author,
@@ -90,28 +92,42 @@ class BotProcess:
     """A running bot program; use as a context manager or call :meth:`close`."""
 
     def __init__(
-        self, command: Sequence[str], *, sandbox: Sandbox | None = None,
-        cwd: str | None = None, env: dict[str, str] | None = None, label: str = "bot",
+        self, program: Program | Sequence[str], *, sandbox: Sandbox | None = None,
+        cwd: str | None = None, env: Mapping[str, str] | None = None, label: str = "bot",
     ) -> None:
+        if not isinstance(program, Program):
+            program = Program(argv=tuple(program), cwd=cwd)
+        self.program = program
         self.sandbox = sandbox or Sandbox()
         self.limits = self.sandbox.limits
         self.label = label
-        self.home = tempfile.mkdtemp(prefix="bot-")
-        self.stderr_path = os.path.join(self.home, ".stderr")
         self._buffer = bytearray()
         self._turn_bytes = 0
         self._closed = False
         self._quit_sent = False
         self.identity: Identity | None = None
+        server = fork_server()
+        if self.sandbox.isolation == "required" and server.isolation == "none":
+            raise SandboxError(f"bot isolation is required but this machine cannot jail "
+                               f"bots ({server.why})")
+        if program.argv and not _findable(program.argv[0], program.cwd):
+            raise BotFault("start", f"could not start {program.argv[0]!r}: no such program")
+        self.home = tempfile.mkdtemp(prefix="bot-")
+        self.stderr_path = os.path.join(self.home, ".stderr")
+        request = request_for(program, self.sandbox, self.home, env)
+        stdin_r, self._in = os.pipe()
+        self._out, stdout_w = os.pipe()
+        stderr = os.open(self.stderr_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            self.proc = spawn(command, sandbox=self.sandbox, cwd=cwd or self.home,
-                              home=self.home, stderr_path=self.stderr_path, env=env)
-        except (OSError, ValueError, subprocess.SubprocessError) as error:
+            self.child: Child = server.spawn(request, stdin_r, stdout_w, stderr)
+        except ForkServerError as error:
+            for fd in (self._in, self._out):
+                os.close(fd)
             shutil.rmtree(self.home, ignore_errors=True)
-            raise BotFault("start", f"could not start {command[0]!r}: {error}") from None
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self._in = self.proc.stdin.fileno()
-        self._out = self.proc.stdout.fileno()
+            raise BotFault("start", f"could not start {program.label!r}: {error}") from None
+        finally:
+            for fd in (stdin_r, stdout_w, stderr):
+                os.close(fd)
         os.set_blocking(self._in, False)
         os.set_blocking(self._out, False)
         self._read_poll = select.poll()
@@ -185,7 +201,7 @@ class BotProcess:
 
     def quit(self, result: GameResult | None = None) -> None:
         """Tell the bot the result (if any) and to quit, without waiting."""
-        if self._quit_sent or self.proc.poll() is not None:
+        if self._quit_sent or self.child.poll() is not None:
             return
         self._quit_sent = True
         lines = [format_referee(result)] if result is not None else []
@@ -199,18 +215,16 @@ class BotProcess:
             self._closed = True
             self.quit(result)
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=self.limits.quit_grace_seconds)
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.child.wait(timeout=self.limits.quit_grace_seconds)
+            self.child.kill()
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=5)
-            for stream in (self.proc.stdin, self.proc.stdout):
-                if stream is not None:
-                    with contextlib.suppress(OSError):
-                        stream.close()
+                self.child.wait(timeout=5)
+            self.child.release()
+            for fd in (self._in, self._out):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
             shutil.rmtree(self.home, ignore_errors=True)
-        code = self.proc.returncode
-        return None if code is None else self.sandbox.exit_status(code)
+        return self.child.returncode
 
     def stderr_tail(self) -> str:
         """The end of what the bot wrote to its standard error."""
@@ -317,7 +331,7 @@ class BotProcess:
     def _exit_fault(self, when: str) -> BotFault:
         """Why the bot's output ended: its exit status and the end of its stderr."""
         try:
-            code = self.sandbox.exit_status(self.proc.wait(timeout=1.0))
+            code = self.child.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             return BotFault("crash", f"the bot closed its output {when}")
         tail = self.stderr_tail()
@@ -342,6 +356,14 @@ class BotProcess:
                             f"{self.limits.memory_bytes >> 20} MiB) and exited with status "
                             f"{code} {when}{said}")
         return BotFault("crash", f"the bot exited with status {code} {when}{said}")
+
+
+def _findable(program: str, cwd: str | None) -> bool:
+    """Whether ``program`` names an existing file (absolute, relative to ``cwd``, or on
+    the bots' ``PATH``)."""
+    if os.sep in program:
+        return os.path.exists(os.path.join(cwd or os.getcwd(), program))
+    return shutil.which(program, path=os.environ.get("PATH")) is not None
 
 
 def _ms_until(deadline: float) -> int:

@@ -9,9 +9,12 @@ administrator installed in its bots directory (the ``BOTS_DIR`` setting). A mani
     command = ["{python}", "bot.py"]     # run in the bot's folder
     games = ["kugamai", "stolbiki"]      # the games it plays (engine names)
     description = "optional text"
+    paths = ["/opt/jdk"]                 # optional: more host paths it needs to read
 
 In ``command``, ``{python}`` stands for the worker's Python interpreter and ``{dir}`` for
-the bot's folder; a first word that names a file in the folder runs that file.
+the bot's folder; a first word that names a file in the folder runs that file. A jailed
+bot sees its folder, the system folders and the worker's Python (read-only); ``paths``
+adds other absolute paths, read-only (docs/bot-protocol.md, section 8).
 
 >>> listing = list_installed_bots("/no/such/folder")
 >>> listing.bots, listing.problems[0][1]
@@ -32,7 +35,7 @@ from games.engines import ENGINE_NAMES
 
 MANIFEST = "bot.toml"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\Z")
-_KEYS = {"name", "author", "command", "games", "description"}
+_KEYS = {"name", "author", "command", "games", "description", "paths"}
 
 
 class InstalledBotError(ValueError):
@@ -47,6 +50,7 @@ class InstalledBot:
     games: tuple[str, ...]
     folder: str
     description: str = ""
+    paths: tuple[str, ...] = ()
 
     def argv(self, python: str | None = None) -> list[str]:
         """The command line, placeholders filled in and a local program made absolute."""
@@ -103,11 +107,18 @@ def read_manifest(folder: str | Path) -> InstalledBot:
     if unknown_games:
         raise InstalledBotError(f"{MANIFEST}: unknown game {unknown_games[0]!r} "
                                 f"(games: {', '.join(ENGINE_NAMES)})")
+    paths = data.get("paths", [])
+    if not isinstance(paths, list) or not all(
+        isinstance(path, str) and os.path.isabs(path) for path in paths
+    ):
+        raise InstalledBotError(f"{MANIFEST}: paths must list absolute paths, "
+                                'like ["/opt/jdk"]')
     return InstalledBot(
         name=name, author=_text(data, "author", required=False) or "unknown",
         command=tuple(command), games=tuple(dict.fromkeys(games)),
         folder=str(Path(folder).resolve()),
         description=_text(data, "description", required=False),
+        paths=tuple(paths),
     )
 
 

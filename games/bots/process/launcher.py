@@ -1,9 +1,11 @@
 """The launcher: a built-in bot behind the protocol, in its own process.
 
-``python -I -S -c <bootstrap> KIND SETTINGS_JSON`` (see :func:`builtin_command`) serves the
-built-in bot ``KIND`` (random, greedy, mcts, solver) through the reference client, so that
-it plays matches and tournaments through exactly the boundary an external program does:
-it gets its seat's observation and nothing else, and its seed from the ``game`` line.
+:func:`run_builtin` serves the built-in bot ``KIND`` (random, greedy, mcts, solver) through
+the reference client on standard input and output, so that it plays matches and
+tournaments through exactly the boundary an external program does: it gets its seat's
+observation and nothing else, and its seed from the ``game`` line. The fork server runs
+it in a fork of itself (no new interpreter); ``python -I -S -c <bootstrap> KIND
+SETTINGS_JSON`` (:func:`builtin_command`) runs it as a program of its own.
 
 Settings are the bot's own (``exploration``...) plus its budget: ``iterations`` and
 ``seconds`` per move; without either, the bot's own default budget. With a budget, a move
@@ -85,10 +87,15 @@ class BuiltinClient(ClientBot):
         return self.bot.choose(self.game.game, observation, self.budget(go))
 
 
+def run_builtin(kind: str, settings: dict[str, Any]) -> int:
+    """Serve the built-in bot ``kind`` on standard input and output until ``quit``."""
+    return serve(BuiltinClient(kind, settings))
+
+
 def main(argv: list[str]) -> int:
     """``KIND [SETTINGS_JSON]``: serve the built-in bot on standard input and output."""
     if not argv:
         print("usage: launcher KIND [SETTINGS_JSON]", file=sys.stderr)
         return 2
     settings = json.loads(argv[1]) if len(argv) > 1 else {}
-    return serve(BuiltinClient(argv[0], settings))
+    return run_builtin(argv[0], settings)

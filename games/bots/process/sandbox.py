@@ -1,51 +1,38 @@
-"""How a bot program is started: resource limits, namespaces, environment, folder.
+"""How a bot process is started: its limits, isolation, environment and visible files.
 
-Every bot process (built-in ones too) is started the same way:
+Every bot process (built-in ones too) is started the same way, by this worker process's
+fork server (:mod:`games.bots.process.forkserver`), never by ``fork`` in the worker:
 
-- **its own session and process group** (``start_new_session``), so that the whole group
-  can be killed at the end of the game;
-- **resource limits** set in the child before the program starts (``setrlimit``): CPU
-  seconds for the whole game (``SIGXCPU`` ends it), address space (allocations beyond it
-  fail: ``MemoryError`` in Python), the largest file it may write (its stderr log
-  included; ``SIGXFSZ`` ends it), open files, no core dumps;
-- **namespaces**, where the platform allows (Linux with user namespaces, and the
-  ``unshare`` program of util-linux): a new user namespace (no privilege outside it), a
-  network namespace with no interface but a loopback that is down (no network at all),
-  a PID namespace with its own ``/proc`` (the bot sees no other process, the referee
-  included, and every process it starts dies with it), IPC and UTS namespaces. Where they
-  are not available, the fallback (``isolation="auto"``) runs the program with the limits
-  only and says so (:func:`isolation_available`); ``isolation="required"`` refuses to
-  start a bot instead;
-- **a bare environment**: ``PATH``, ``LANG``, and ``HOME``/``TMPDIR`` pointing at a fresh
-  folder made for this process (its working folder when the bot has none of its own) and
-  removed after the game; nothing of the worker's environment (no secret key, no database
-  address) and no inherited file descriptors but the three standard ones.
+- **its own session and process group**, killed as a whole at the end of the game;
+- **resource limits** (``setrlimit``, in the child before the bot runs): CPU seconds for
+  the whole game (``SIGXCPU`` ends it), address space (allocations beyond it fail:
+  ``MemoryError`` in Python), the largest file it may write (its stderr log included;
+  ``SIGXFSZ``), open files, no core dumps, and, inside a jail, the number of processes
+  and threads (``RLIMIT_NPROC``, counted per user namespace or per bot user id, so a fork
+  bomb stops there);
+- **a jail** where the platform allows (:mod:`games.bots.process.jail`): new mount,
+  network, PID, IPC and UTS namespaces (a user namespace too unless the worker is root),
+  a minimal read-only root with only the system folders, the Python installation, the
+  ``games`` package and the bot's own folder (:func:`visible_paths`), a private empty
+  writable ``/tmp`` and ``HOME``, no network, no other process. Where it is not available
+  (``isolation="auto"``) the bot runs with the limits only, and :func:`isolation_available`
+  says so; ``isolation="required"`` refuses to start a bot instead;
+- **a bare environment**: ``PATH``, ``LANG``, ``HOME`` and ``TMPDIR``; nothing of the
+  worker's environment (no secret key, no database address) and no inherited file
+  descriptors but the three standard ones.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
 
 ISOLATION_MODES = ("auto", "required", "none")
-
-#: Namespaces asked of ``unshare``, from the strongest set to the weakest that still cuts
-#: the network; the first that works on this machine is used.
-_UNSHARE_FLAGS: tuple[tuple[str, ...], ...] = (
-    ("--user", "--map-current-user", "--net", "--ipc", "--uts", "--pid", "--fork",
-     "--kill-child", "--mount-proc"),
-    ("--user", "--map-current-user", "--net", "--ipc", "--uts"),
-    ("--net",),
-)
-
-
-#: The init of a bot's PID namespace: runs the bot as its child and returns its status.
-_INIT_SHELL = ("/bin/sh", "-c", '"$@"; exit $?', "sh")
 
 
 class SandboxError(RuntimeError):
@@ -59,13 +46,16 @@ class Limits:
     ``move_margin_seconds`` is added to the time a move may take (from the clock or the
     move limit) before the referee gives up waiting; ``default_move_seconds`` bounds a move
     when the game has neither. Output limits: ``max_line_bytes`` for one line and
-    ``max_turn_bytes`` for everything the bot prints for one move.
+    ``max_turn_bytes`` for everything the bot prints for one move. ``processes`` bounds the
+    processes and threads of a jailed bot; ``scratch_bytes`` its ``/tmp`` and ``HOME``.
     """
 
     cpu_seconds: int = 600
     memory_bytes: int = 1 << 30
     file_bytes: int = 8 << 20
     open_files: int = 256
+    processes: int = 128
+    scratch_bytes: int = 64 << 20
     start_seconds: float = 10.0
     move_margin_seconds: float = 0.25
     default_move_seconds: float = 60.0
@@ -74,8 +64,8 @@ class Limits:
     quit_grace_seconds: float = 0.2
 
     def __post_init__(self) -> None:
-        for name in ("cpu_seconds", "memory_bytes", "file_bytes", "open_files",
-                     "max_line_bytes", "max_turn_bytes"):
+        for name in ("cpu_seconds", "memory_bytes", "file_bytes", "open_files", "processes",
+                     "scratch_bytes", "max_line_bytes", "max_turn_bytes"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise SandboxError(f"limit {name} must be a whole number >= 1, not {value!r}")
@@ -98,139 +88,142 @@ class Sandbox:
             raise SandboxError(f"isolation must be one of {', '.join(ISOLATION_MODES)}, "
                                f"not {self.isolation!r}")
 
-    def wrapper(self) -> tuple[str, ...]:
-        """The command prefix that puts the program into its namespaces (may be empty).
 
-        In a PID namespace the first process is its init, which the kernel spares the
-        signals it does not handle (``SIGXCPU`` among them): a shell is that init, and the
-        bot its child; the shell exits with 128 + the signal that ended the bot."""
-        if self.isolation == "none":
-            return ()
-        flags = isolation_flags()
-        if flags is None:
-            if self.isolation == "required":
-                raise SandboxError(
-                    "bot isolation is required but this machine cannot make namespaces "
-                    "(no 'unshare' program, or user namespaces are disabled)"
-                )
-            return ()
-        unshare = shutil.which("unshare")
-        assert unshare is not None
-        if "--pid" in flags:
-            return (unshare, *flags, "--", *_INIT_SHELL)
-        return (unshare, *flags, "--")
+@dataclass(frozen=True)
+class Program:
+    """What a bot process runs: a program (``argv``, found on ``PATH``) or a built-in bot
+    (``builtin``: its kind and settings, served by a fork of the fork server), with its
+    working folder, the host paths it needs to read besides the default ones, and the
+    host folders it may write (local tools and tests only)."""
 
-    def exit_status(self, returncode: int) -> int:
-        """The bot's exit status as Popen reports it (negative: killed by that signal)."""
-        flags = isolation_flags() if self.isolation != "none" else None
-        if flags is not None and "--pid" in flags and 128 < returncode < 128 + 65:
-            return -(returncode - 128)
-        return returncode
+    argv: tuple[str, ...] = ()
+    builtin: tuple[str, Mapping[str, Any]] | None = None
+    cwd: str | None = None
+    paths: tuple[str, ...] = ()
+    writable: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if bool(self.argv) == (self.builtin is not None):
+            raise SandboxError("a program is a command line or a built-in bot, not both")
+
+    @property
+    def label(self) -> str:
+        return self.builtin[0] if self.builtin is not None else " ".join(self.argv)
 
 
-@cache
-def isolation_flags() -> tuple[str, ...] | None:
-    """The ``unshare`` flags that work on this machine (probed once), or ``None``."""
-    unshare = shutil.which("unshare")
-    if unshare is None or not sys.platform.startswith("linux"):
-        return None
-    for flags in _UNSHARE_FLAGS:
-        try:
-            done = subprocess.run([unshare, *flags, "--", "true"], capture_output=True,
-                                  timeout=10, check=False)
-        except (OSError, subprocess.SubprocessError):
+def project_root() -> str:
+    """The folder that holds the ``games`` package."""
+    return str(Path(__file__).resolve().parents[3])
+
+
+#: Folders of the host a jail shows anyway (the system's own); paths under them are
+#: never added for a program.
+SYSTEM_PREFIXES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+
+
+def default_paths() -> list[str]:
+    """What every jail shows read-only: the worker's Python installation (its virtual
+    environment and base installation) and the ``games`` package (engines, built-in bots,
+    the reference client; no settings and no secret)."""
+    found = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+             os.path.dirname(sys.executable)}
+    found |= {os.path.realpath(path) for path in list(found)}
+    found.add(os.path.join(project_root(), "games"))
+    return sorted(found)
+
+
+def visible_paths(program: Program, env: Mapping[str, str]) -> list[str]:
+    """The host paths the program's jail shows read-only: :func:`default_paths`, its
+    working folder, its extra ``paths``, the folder of its executable and of every
+    absolute path on its command line (each also through its links). The rest of the
+    host's tree is not in the jail at all."""
+    wanted = [*default_paths(), *program.paths]
+    if program.cwd:
+        wanted.append(program.cwd)
+    words = list(program.argv)
+    if words and not os.path.isabs(words[0]):
+        found = shutil.which(words[0], path=env.get("PATH"))
+        words[0] = found or words[0]
+    for word in words:
+        if not os.path.isabs(word) or not os.path.exists(word):
             continue
-        if done.returncode == 0:
-            return flags
-    return None
+        for path in {word, os.path.realpath(word)}:
+            wanted.append(path if os.path.isdir(path) else os.path.dirname(path))
+    return sorted({path for path in wanted
+                   if not any(path == p or path.startswith(p + "/") for p in SYSTEM_PREFIXES)})
+
+
+def request_for(program: Program, sandbox: Sandbox, home: str,
+                env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The fork server's request for ``program``: never a seed nor a secret (the bot's
+    seed comes in the ``game`` line)."""
+    environment = bot_environment(env)
+    run: dict[str, Any]
+    if program.builtin is not None:
+        run = {"builtin": [program.builtin[0], dict(program.builtin[1])]}
+    else:
+        run = {"exec": list(program.argv)}
+    return {
+        "run": run, "cwd": program.cwd, "home": home, "env": environment,
+        "limits": asdict(sandbox.limits), "isolation": sandbox.isolation,
+        "paths": visible_paths(program, environment),
+        "writable": sorted({os.path.abspath(path) for path in program.writable}),
+    }
+
+
+def set_limits(limits: Mapping[str, Any], *, processes: bool) -> None:
+    """Set the resource limits of the calling process (a bot, before it runs); the process
+    limit only when ``processes`` (inside a jail, where it counts this bot's processes
+    alone; outside, it would count every process of the worker's user)."""
+    import resource
+
+    settings = [
+        (resource.RLIMIT_CPU, limits["cpu_seconds"], limits["cpu_seconds"] + 1),
+        (resource.RLIMIT_AS, limits["memory_bytes"], limits["memory_bytes"]),
+        (resource.RLIMIT_FSIZE, limits["file_bytes"], limits["file_bytes"]),
+        (resource.RLIMIT_NOFILE, limits["open_files"], limits["open_files"]),
+        (resource.RLIMIT_CORE, 0, 0),
+    ]
+    if processes:
+        settings.append((resource.RLIMIT_NPROC, limits["processes"], limits["processes"]))
+    for kind, soft, hard in settings:
+        old_hard = resource.getrlimit(kind)[1]
+        if old_hard != resource.RLIM_INFINITY:
+            hard = min(hard, old_hard)
+            soft = min(soft, hard)
+        resource.setrlimit(kind, (soft, hard))
+
+
+def isolation_method() -> str:
+    """How this machine jails bots: ``root``, ``userns`` or ``none`` (asks the fork
+    server, starting it if needed)."""
+    from games.bots.process.forkserver import fork_server
+
+    return fork_server().isolation
 
 
 def isolation_available() -> str:
     """A sentence saying how bots are isolated on this machine (for logs and bot_check)."""
-    flags = isolation_flags()
-    if flags is None:
-        return "no namespaces on this machine: bots run with resource limits only"
-    kinds = [f[2:] for f in flags if f in {"--user", "--net", "--pid", "--ipc", "--uts"}]
-    return f"bots run in new {', '.join(kinds)} namespaces, with resource limits"
+    from games.bots.process.forkserver import fork_server
+
+    server = fork_server()
+    if server.isolation == "none":
+        return f"no jail on this machine ({server.why}): bots run with resource limits only"
+    owner = ("a user namespace" if server.isolation == "userns"
+             else "the machine (the worker is root; each bot runs under its own user id)")
+    if server.isolation == "userns" and os.geteuid() == 0:
+        owner += " (the worker is root: the process limit does not bind user id 0)"
+    return (f"bots run jailed: new mount, network, PID, IPC and UTS namespaces owned by "
+            f"{owner}, a minimal read-only root, private /tmp and home, resource limits")
 
 
-def limit_setter(limits: Limits) -> Callable[[], None]:
-    """The function run in the child between fork and exec: it sets the rlimits and, on
-    Linux, asks for ``SIGKILL`` when the referee dies (so a worker killed mid-game takes
-    its bots with it)."""
-    import resource
-
-    die_with_parent = _parent_death_signal()
-
-    settings = [
-        (resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1)),
-        (resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes)),
-        (resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes)),
-        (resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files)),
-        (resource.RLIMIT_CORE, (0, 0)),
-    ]
-    current = {kind: resource.getrlimit(kind) for kind, _ in settings}
-
-    def set_limits() -> None:
-        die_with_parent()
-        for kind, (soft, hard) in settings:
-            old_hard = current[kind][1]
-            if old_hard != resource.RLIM_INFINITY:
-                hard = min(hard, old_hard)
-                soft = min(soft, hard)
-            resource.setrlimit(kind, (soft, hard))
-
-    return set_limits
-
-
-_PR_SET_PDEATHSIG = 1
-
-
-def _parent_death_signal() -> Callable[[], None]:
-    """A function that sets the parent-death signal to SIGKILL (Linux; a no-op elsewhere)."""
-    if not sys.platform.startswith("linux"):
-        return lambda: None
-    import ctypes
-    import signal
-
-    prctl = ctypes.CDLL(None, use_errno=True).prctl
-
-    def set_signal() -> None:
-        prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-
-    return set_signal
-
-
-def bot_environment(home: str, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The whole environment a bot gets."""
+def bot_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment a bot gets (``HOME`` and ``TMPDIR`` are added where it starts)."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
         "LANG": "C.UTF-8",
-        "HOME": home,
-        "TMPDIR": home,
         "PYTHONDONTWRITEBYTECODE": "1",
         "PYTHONUNBUFFERED": "1",
     }
     env.update(extra or {})
     return env
-
-
-def spawn(
-    command: Sequence[str], *, sandbox: Sandbox, cwd: str, home: str, stderr_path: str,
-    env: dict[str, str] | None = None,
-) -> subprocess.Popen[bytes]:
-    """Start ``command`` under the sandbox, with pipes on its standard input and output
-    and its standard error into ``stderr_path``."""
-    with open(stderr_path, "wb") as stderr:
-        return subprocess.Popen(  # noqa: S603 - the command comes from a manifest or a spec
-            [*sandbox.wrapper(), *command],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            cwd=cwd,
-            env=bot_environment(home, env),
-            close_fds=True,
-            start_new_session=True,
-            preexec_fn=limit_setter(sandbox.limits),  # noqa: PLW1509 - rlimits only
-            bufsize=0,
-        )

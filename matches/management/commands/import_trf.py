@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from config.errors import ApplicationError
 from matches.services.imports import tournament_import_trf
 from players.models import Club
+from tournaments.trf import read_trf_text
 
 
 class Command(BaseCommand):
@@ -29,9 +30,9 @@ class Command(BaseCommand):
         if actor is None:
             raise CommandError("Importing needs a site administrator account.")
         try:
-            with open(options["file"], "rb") as handle:  # any encoding (UTF-8, Latin-1...)
-                tournament = tournament_import_trf(actor=actor, club=club, text=handle.read(),
-                                                   game=options["game"], name=options["name"])
+            tournament = tournament_import_trf(actor=actor, club=club,
+                                               text=read_trf_text(options["file"]),
+                                               game=options["game"], name=options["name"])
         except OSError as error:
             raise CommandError(str(error)) from None
         except ApplicationError as error:

@@ -29,7 +29,7 @@ def misbehaving(mode: str, *args: str) -> BotSpec:
 
 def play(
     side_a: BotSpec, side_b: BotSpec | None = None, *, game: str = "kugamai", number: int = 0,
-    limits: Limits | None = None, **kwargs: Any,
+    limits: Limits | None = None, isolation: str = "auto", **kwargs: Any,
 ) -> RefereeOutcome:
     """Game ``number`` of a match between the two sides (B: the built-in random bot)."""
     options = kwargs.pop("options", {})
@@ -38,5 +38,6 @@ def play(
     kwargs.setdefault("move_seconds", 5.0)
     return referee_game(
         game, options, deal, (side_a, side_b or BotSpec("random")),
-        seeds=bot_seeds(SECRET, seats, number), sandbox=Sandbox(limits or Limits()), **kwargs,
+        seeds=bot_seeds(SECRET, seats, number), sandbox=Sandbox(limits or Limits(), isolation),
+        **kwargs,
     )

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from games.bots.process.sandbox import Limits, isolation_flags
+from games.bots.process.sandbox import Limits, isolation_method
 from games.engines import get_engine
 from games.series.referee import BotSpec, RefereeOutcome
 from tests.unit.protocol.helpers import EXAMPLES, misbehaving, play
 
-NAMESPACES = isolation_flags() or ()
+JAILED = isolation_method() != "none"
 
 
 def forfeited(outcome: RefereeOutcome, fault: str, termination: str = "forfeit") -> None:
@@ -121,7 +121,7 @@ def test_writing_too_much_to_stderr_ends_the_bot() -> None:
     assert "1048576 bytes" in outcome.reason
 
 
-@pytest.mark.skipif("--net" not in NAMESPACES, reason="no network namespace on this machine")
+@pytest.mark.skipif(not JAILED, reason="no jail on this machine")
 def test_a_bot_has_no_network() -> None:
     outcome = play(misbehaving("network", "5432"))
     assert outcome.termination == "normal", outcome.reason
@@ -129,7 +129,7 @@ def test_a_bot_has_no_network() -> None:
     assert len(notes) == 2 and all("blocked" in note for note in notes), notes
 
 
-@pytest.mark.skipif("--pid" not in NAMESPACES, reason="no PID namespace on this machine")
+@pytest.mark.skipif(not JAILED, reason="no jail on this machine")
 def test_every_process_a_bot_started_dies_with_the_game() -> None:
     marker = f"bot-child-{uuid.uuid4()}"
     outcome = play(misbehaving("fork", marker))

@@ -1,4 +1,4 @@
-"""Print the next round of a TRF-16 file in the plain FIDE pairing-program format."""
+"""Print the next round of a TRF file in the plain FIDE pairing-program format."""
 
 from __future__ import annotations
 
@@ -6,20 +6,23 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.trf import TrfError, format_pairings, pair_trf, read_trf_text
+
 
 class Command(BaseCommand):
-    help = "Pair the next round of a TRF-16 file (FIDE Dutch) and print it: the pair count, " \
-           "then one 'first second' line per board (the bye as 'player 0')."
+    help = (
+        "Pair the next round of a TRF file (FIDE Dutch, 2025 rules) and print it: the pair "
+        "count, then one 'white black' line per board (the bye as 'player 0'). A file that "
+        "cannot be read, or a round with no legal pairing, ends with an error and exit "
+        "status 1."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", help="a TRF-16 file with an 'XXR n' line")
+        parser.add_argument("file", help="a TRF file with an 'XXR n' line")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from tournaments.trf import TrfError, format_pairings, pair_trf
-
         try:
-            with open(options["file"], encoding="utf-8") as handle:
-                pairs = pair_trf(handle.read())
+            pairs = pair_trf(read_trf_text(options["file"]))
         except (OSError, TrfError) as error:
             raise CommandError(str(error)) from None
         self.stdout.write(format_pairings(pairs), ending="")
