@@ -32,15 +32,10 @@ class EntryRow:
 
 def decode_upload(data: bytes) -> str:
     """The text of an uploaded file: UTF-8 (a byte-order mark dropped), else Windows-1252,
-    else Latin-1 (which decodes any byte)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+    else Latin-1 (the TRF reader's own decoding, used for every upload)."""
+    from tournaments.trf import decode_trf
+
+    return decode_trf(data)
 
 
 def is_trf(text: str) -> bool:

@@ -23,7 +23,6 @@ from matches.services.results import match_result_record
 from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
 from players.services import player_create
-from tournaments.entry_lists import decode_upload
 from tournaments.models import ByeKind, Entrant, Format, Outcome, Tournament
 from tournaments.selectors import standings
 from tournaments.services.entrants import entrant_register
@@ -43,7 +42,9 @@ _RESULTS = {  # code of the first mover -> (outcome, wins_a, wins_b, draws)
 
 def trf_text(data: bytes | str) -> str:
     """The text of a TRF file, whatever its encoding (see the module's docstring)."""
-    return decode_upload(data) if isinstance(data, bytes) else data.removeprefix("\ufeff")
+    from tournaments.trf import decode_trf
+
+    return decode_trf(data) if isinstance(data, bytes) else data.removeprefix("\ufeff")
 
 
 def _where(player: Any) -> str:
