@@ -96,7 +96,8 @@ def test_entrants_page_enters_many_by_rating_and_runs_the_tournament(
     client.post(url, {"action": "register", "chosen": [p.pk for p in players]})
     names = [e.name for e in tournament.entrants.order_by("id")]
     assert names == ["Gil", "Fay", "Hana", "Ivo"]  # rated first, then by name
-    client.post(url, {"action": "ratings", f"rating-{tournament.entrants.get(player=players[0]).pk}": "1700"})
+    ivo_entry = tournament.entrants.get(player=players[0])
+    client.post(url, {"action": "ratings", f"rating-{ivo_entry.pk}": "1700"})
     dashboard = f"/admin/tournaments/tournament/{tournament.pk}/dashboard/"
     assert 'value="Start"' in client.get(dashboard).content.decode()
     client.post(dashboard, {"action": "start"})
