@@ -347,8 +347,6 @@ class TournamentAdmin(ClubScopedAdmin):
             "entrants": reverse("admin:tournaments_tournament_entrants", args=[tournament.pk]),
             "settings": reverse("admin:tournaments_tournament_change", args=[tournament.pk]),
             "public": public,
-            "results": reverse("pages:tournament-results",
-                               args=[tournament.club.slug, tournament.slug]),
             "csv": reverse("tournament-standings-csv", args=[tournament.pk]),
             "trf": reverse("tournament-export-trf", args=[tournament.pk]),
             "history": reverse("admin:tournaments_tournament_history", args=[tournament.pk]),

@@ -82,7 +82,7 @@ def _next_step(tournament: Tournament, active: int, rounds: list[RoundSummary],
         return NextStep("start", f"Start with {active} entrants: the seeds are fixed from "
                                  "their ratings.")
     if tournament.status == Status.FINISHED:
-        return NextStep("reopen", "Finished. Reopen it only to correct a result.")
+        return NextStep("reopen", "Reopen it only to correct a result (the reason is logged).")
     if rounds and not rounds[-1].complete:
         last = rounds[-1]
         return NextStep("results", f"Enter the results of round {last.round.number} "
