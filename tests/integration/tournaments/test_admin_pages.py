@@ -227,3 +227,28 @@ def test_other_clubs_organizer_cannot_change_anything(make_event: Any, club_b: A
                                              tournament.entrants.first().pk}).status_code == 403
     assert tournament.rounds.count() == 0
     assert not tournament.entrants.exclude(withdrawn_from_round=None).exists()
+
+
+def test_team_games_enter_teams_with_their_members_mean(club_a: Any, organizer: Any,
+                                                        client_of: Any) -> None:
+    from players.models import Team, TeamMembership
+
+    teams = []
+    for index, name in enumerate(("North", "South")):
+        team = Team.objects.create(name=name, club=club_a)
+        for seat in range(2):
+            player = Player.objects.create(display_name=f"{name} {seat}", club=club_a)
+            TeamMembership.objects.create(team=team, player=player, joined_on="2026-01-01")
+            Rating.objects.create(player=player, club=club_a, family="kazambi",
+                                  system="glicko2", rating=1500 + 100 * index + 10 * seat,
+                                  rd=90, volatility=0.06, peak_rating=1600)
+        teams.append(team)
+    tournament = services.tournament_create(actor=organizer, club=club_a, name="Pairs cup",
+                                            game="kazambi-pairs", format="round_robin")
+    client = client_of(organizer)
+    url = f"/admin/tournaments/tournament/{tournament.pk}/entrants/"
+    page = client.get(url).content.decode()
+    assert "Enter teams of Alpha Club" in page and "South" in page
+    client.post(url, {"action": "register", "chosen": [t.pk for t in teams]})
+    assert [(e.name, e.rating) for e in tournament.entrants.order_by("id")] == [
+        ("South", 1605), ("North", 1505)]
