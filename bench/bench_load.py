@@ -1,13 +1,26 @@
-"""Load on loopback: gunicorn (2 workers) on 127.0.0.1 against a scratch PostgreSQL
-database with the demo data, and wrk against four URLs at once.
+"""Load on loopback: gunicorn (2 sync workers) on 127.0.0.1 against a scratch PostgreSQL
+database, and wrk.
 
-The URLs: the public standings page of the demo round robin, the API tournament and player
-lists, and ``/healthz``. One wrk process per URL runs at the same time (2 connections each,
-``LOAD_SECONDS`` seconds, 10 by default), so the figures are for a server under the mixed
-load of all four. Prints requests/s, p50 and p95 latency and non-2xx answers per URL.
+The data: the demo (``load_demo``) and a 200-player, 9-round Swiss built through the
+services (``bench/load_site.py``). The server runs the service's settings with one more
+URL, ``/bench/minimal``: a Django view returning a fixed JSON body through the same
+middleware, the floor every other URL is compared with.
+
+Every request says ``Accept-Encoding: gzip``, as browsers do. Two phases against the same
+server:
+
+* **alone**: each URL by itself, ``LOAD_CONNECTIONS`` (4) connections for
+  ``LOAD_SECONDS`` (5) seconds, the URLs in turn, ``LOAD_ROUNDS`` (2) rounds; the median
+  round is shown. Requests/s, p50 and p95, the gunicorn workers' CPU time per request
+  (steadier than requests/s when other work shares the machine) and each URL's ratio to
+  the minimal view, by requests/s and by CPU time.
+* **mixed**: every URL at once, 2 connections each, ``LOAD_SECONDS`` x 2. Sync workers
+  take the queued connections in turn, so under this closed-loop load all URLs get about
+  the same requests/s whatever their cost: the total is the figure to read.
 
 Needs PostgreSQL and Redis (``make services``) and wrk (``apt-get install wrk``). Creates
-and drops the database ``bench_load``.
+and drops the database ``BENCH_LOAD_DATABASE`` (``bench_load``); ``BENCH_LOAD_KEEP=1`` keeps
+it for the next run.
 """
 
 from __future__ import annotations
@@ -17,6 +30,7 @@ import re
 import secrets
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,9 +39,15 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATABASE = "bench_load"
-SECONDS = int(os.environ.get("LOAD_SECONDS", "10"))
-CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "2"))
+DATABASE = os.environ.get("BENCH_LOAD_DATABASE", "bench_load")
+BROKER = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/12")
+SECONDS = int(os.environ.get("LOAD_SECONDS", "5"))
+CONNECTIONS = int(os.environ.get("LOAD_CONNECTIONS", "4"))
+ROUNDS = int(os.environ.get("LOAD_ROUNDS", "2"))
+# Keep the database between runs (building the Swiss takes a while): migrate and reuse.
+KEEP = os.environ.get("BENCH_LOAD_KEEP", "") not in ("", "0")
+WORKERS = 2
+TICK = os.sysconf("SC_CLK_TCK")
 # wrk reports percentiles through a Lua hook; it prints them after its own summary.
 REPORT_LUA = """
 done = function(summary, latency, requests)
@@ -53,15 +73,28 @@ def psql_admin(statement: str) -> None:
         connection.execute(statement)
 
 
+def psql_admin_create(name: str) -> bool:
+    """Create the database unless it exists; whether it was created."""
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres",
+                         autocommit=True) as connection:
+        if connection.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                              [name]).fetchone() is not None:
+            return False
+        connection.execute(f"CREATE DATABASE {name}")
+        return True
+
+
 def server_environment(static_root: Path) -> dict[str, str]:
     return {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SETTINGS_MODULE": "bench.load_settings",
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "SECURE_SSL_REDIRECT": "false",
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
-        "CELERY_BROKER_URL": "redis://127.0.0.1:6379/12",
+        "CELERY_BROKER_URL": BROKER,
         "STATIC_ROOT": str(static_root),
         "LOG_LEVEL": "WARNING",
     }
@@ -69,15 +102,12 @@ def server_environment(static_root: Path) -> dict[str, str]:
 
 def manage(env: dict[str, str], *args: str) -> str:
     result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                            check=True, capture_output=True, text=True, timeout=600)
+                            check=True, capture_output=True, text=True, timeout=1800)
     return result.stdout
 
 
-def standings_path(env: dict[str, str]) -> str:
-    code = ("from tournaments.models import Tournament; "
-            "t = Tournament.objects.filter(status='finished').select_related('club')"
-            ".order_by('id').first() or Tournament.objects.select_related('club').first(); "
-            "print(f'/tournaments/{t.club.slug}/{t.slug}/')")
+def build_swiss(env: dict[str, str]) -> str:
+    code = "from bench.load_site import build_swiss; print(build_swiss())"
     return manage(env, "shell", "-c", code).strip().splitlines()[-1]
 
 
@@ -93,11 +123,83 @@ def wait_until_up(base: str, timeout: float = 60) -> None:
     raise SystemExit(f"the server at {base} did not come up in {timeout} s")
 
 
+def worker_pids(master: int) -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:
+            pids.append(int(entry.name))
+    return pids
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of the processes so far."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / TICK
+
+
 def parse(output: str) -> dict[str, float]:
     values = dict(re.findall(r"^(P50_US|P95_US|REQUESTS|NON2XX|ERRORS)=(\d+)$", output, re.M))
     rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
     return {"rps": float(rate.group(1)) if rate else 0.0,
             **{key: float(value) for key, value in values.items()}}
+
+
+def wrk_command(wrk: str, script: Path, url: str, connections: int, seconds: int) -> list[str]:
+    return [wrk, "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
+            "-H", "Accept-Encoding: gzip", "-s", str(script), url]
+
+
+def check_answers(results: dict[str, dict[str, float]], log: Path) -> None:
+    bad = {name: f for name, f in results.items() if f.get("NON2XX") or f.get("ERRORS")}
+    if bad:
+        raise SystemExit(f"failed answers: {bad}\n{log.read_text()}")
+
+
+def alone(wrk: str, script: Path, base: str, urls: dict[str, str],
+          workers: list[int]) -> dict[str, dict[str, float]]:
+    """Each URL by itself, in turn, ``ROUNDS`` times: the median round's figures."""
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in urls}
+    for _ in range(ROUNDS):
+        for name, path in urls.items():
+            before = cpu_seconds(workers)
+            out = subprocess.run(wrk_command(wrk, script, base + path, CONNECTIONS, SECONDS),
+                                 capture_output=True, text=True, timeout=SECONDS + 60).stdout
+            figures = parse(out)
+            figures["cpu_ms"] = (1000 * (cpu_seconds(workers) - before)
+                                 / max(figures.get("REQUESTS", 0), 1))
+            runs[name].append(figures)
+    chosen = {}
+    for name, each in runs.items():
+        ordered = sorted(each, key=lambda f: f["rps"])
+        median = dict(ordered[len(ordered) // 2])
+        median["cpu_ms"] = statistics.median(f["cpu_ms"] for f in each)
+        median["NON2XX"] = sum(f.get("NON2XX", 0) for f in each)
+        median["ERRORS"] = sum(f.get("ERRORS", 0) for f in each)
+        chosen[name] = median
+    return chosen
+
+
+def mixed(wrk: str, script: Path, base: str,
+          urls: dict[str, str]) -> dict[str, dict[str, float]]:
+    runs = {
+        name: subprocess.Popen(wrk_command(wrk, script, base + path, 2, 2 * SECONDS),
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for name, path in urls.items()
+    }
+    return {name: parse(run.communicate(timeout=2 * SECONDS + 60)[0])
+            for name, run in runs.items()}
 
 
 def main() -> None:
@@ -106,63 +208,74 @@ def main() -> None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
     work = Path(tempfile.mkdtemp(prefix="bench-load-"))
     env = server_environment(work / "static")
-    psql_admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-    psql_admin(f"CREATE DATABASE {DATABASE}")
+    if not KEEP:
+        psql_admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+    fresh = psql_admin_create(DATABASE)
     server = None
     try:
         print("migrating, loading the demo, collecting static files ...", flush=True)
         manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "load_demo")
+        if fresh:
+            manage(env, "load_demo")
         manage(env, "collectstatic", "--noinput", "-v0")
+        started = time.monotonic()
+        swiss = build_swiss(env)
+        print(f"200-player 9-round Swiss built through the services in "
+              f"{time.monotonic() - started:.0f} s: {swiss}", flush=True)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        log = open(work / "gunicorn.log", "wb")  # noqa: SIM115 (closed with the server)
+        log_path = work / "gunicorn.log"
+        log = open(log_path, "wb")  # noqa: SIM115 (closed with the server)
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
-             f"127.0.0.1:{port}", "--workers", "2", "--log-level", "warning"],
+             f"127.0.0.1:{port}", "--workers", str(WORKERS), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
         wait_until_up(base)
         urls = {
-            "standings page": standings_path(env),
+            "minimal view": "/bench/minimal",
+            "Swiss standings page": swiss,
             "API tournaments": "/api/tournaments/",
             "API players": "/api/players/",
             "healthz": "/healthz",
         }
         for path in urls.values():  # warm up each worker's caches and pool
             for _ in range(4):
-                urllib.request.urlopen(base + path, timeout=30).read()  # noqa: S310
+                urllib.request.urlopen(base + path, timeout=60).read()  # noqa: S310
+        workers = worker_pids(server.pid)
+        assert len(workers) == WORKERS, workers
         script = work / "report.lua"
         script.write_text(REPORT_LUA)
-        print(f"wrk: {len(urls)} URLs at once, {CONNECTIONS} connections each, "
-              f"{SECONDS} s; gunicorn 2 sync workers on {base}", flush=True)
-        runs = {
-            name: subprocess.Popen(
-                [wrk, "-t1", f"-c{CONNECTIONS}", f"-d{SECONDS}s", "--timeout", "10s",
-                 "-s", str(script), base + path],
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            )
-            for name, path in urls.items()
-        }
-        results = {name: parse(run.communicate(timeout=SECONDS + 60)[0])
-                   for name, run in runs.items()}
-        print(f"{'URL':<18} {'path':<50} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} "
-              f"{'non-2xx':>8} {'errors':>7}")
-        for name, figures in results.items():
-            print(f"{name:<18} {urls[name]:<50} {figures['rps']:>8.1f} "
-                  f"{figures.get('P50_US', 0) / 1000:>8.1f} "
-                  f"{figures.get('P95_US', 0) / 1000:>8.1f} "
-                  f"{figures.get('NON2XX', 0):>8.0f} {figures.get('ERRORS', 0):>7.0f}")
-        total = sum(figures["rps"] for figures in results.values())
-        print(f"total {total:.1f} requests/s")
-        bad = {name: f for name, f in results.items() if f.get("NON2XX") or f.get("ERRORS")}
-        if bad:
-            raise SystemExit(f"failed answers: {bad}\n{(work / 'gunicorn.log').read_text()}")
+        load_before = os.getloadavg()[0]
+        print(f"gunicorn {WORKERS} sync workers on {base}; load average {load_before:.1f} "
+              f"on {os.cpu_count()} cores", flush=True)
+        print(f"\nalone: each URL by itself, {CONNECTIONS} connections, {SECONDS} s, "
+              f"median of {ROUNDS} rounds", flush=True)
+        solo = alone(wrk, script, base, urls, workers)
+        floor = solo["minimal view"]
+        print(f"{'URL':<22} {'path':<42} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} "
+              f"{'CPU ms':>7} {'ratio':>6} {'CPU ratio':>9}")
+        for name, f in solo.items():
+            print(f"{name:<22} {urls[name]:<42} {f['rps']:>7.1f} "
+                  f"{f.get('P50_US', 0) / 1000:>7.1f} {f.get('P95_US', 0) / 1000:>7.1f} "
+                  f"{f['cpu_ms']:>7.2f} {f['rps'] / max(floor['rps'], 0.1):>6.2f} "
+                  f"{floor['cpu_ms'] / max(f['cpu_ms'], 0.001):>9.2f}")
+        check_answers(solo, log_path)
+        print(f"\nmixed: every URL at once, 2 connections each, {2 * SECONDS} s", flush=True)
+        together = mixed(wrk, script, base, urls)
+        print(f"{'URL':<22} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8}")
+        for name, f in together.items():
+            print(f"{name:<22} {f['rps']:>8.1f} {f.get('P50_US', 0) / 1000:>8.1f} "
+                  f"{f.get('P95_US', 0) / 1000:>8.1f}")
+        print(f"total {sum(f['rps'] for f in together.values()):.1f} requests/s; load "
+              f"average {os.getloadavg()[0]:.1f} (was {load_before:.1f})")
+        check_answers(together, log_path)
     finally:
         if server is not None:
             server.terminate()
             server.wait(timeout=30)
-        psql_admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        if not KEEP:
+            psql_admin(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
         shutil.rmtree(work, ignore_errors=True)
 
 

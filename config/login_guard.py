@@ -30,8 +30,8 @@ from django.contrib.auth.signals import user_login_failed
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import escape
 
 _KEY_PREFIX = "login-failures:"
 _ADDRESS_KEY_PREFIX = "login-failures-address:"
@@ -204,9 +204,11 @@ def _refusal(kind: str, username: str, reason: str) -> HttpResponse:
             status=429,
         )
     else:
+        minutes = max(1, round(settings.LOGIN_FAILURE_WINDOW_SECONDS / 60))
         response = HttpResponse(
-            "<!doctype html><html lang=en><meta charset=utf-8><title>Login paused</title>"
-            f"<h1>Login paused</h1><p>{escape(message)}</p></html>",
+            render_to_string("login_paused.html", {
+                "message": message, "minutes": minutes, "login_url": reverse("admin:login"),
+            }),
             status=429,
         )
     response["Retry-After"] = retry_after

@@ -14,6 +14,7 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from config.db_pool import check_connection
 from config.secret_key import secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -73,6 +74,7 @@ MIDDLEWARE = [
     "config.login_guard.LoginGuardMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.list_cache.CachedListsMiddleware",  # last: a kept answer skips only the view
 ]
 
 # Content-Security-Policy (Django 6): our own origin only; an inline script runs only with
@@ -125,14 +127,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     if env.bool("DATABASE_POOL", default=True):
         # psycopg's pool replaces persistent connections (CONN_MAX_AGE must stay 0).
+        # The pool checks a connection before lending it, so connections broken by a
+        # database restart are discarded instead of failing the next request; the check
+        # (config/db_pool.py) asks the server only when the idle socket shows trouble.
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": env.int("DATABASE_POOL_MIN", default=2),
             "max_size": env.int("DATABASE_POOL_MAX", default=10),
             "timeout": env.int("DATABASE_POOL_TIMEOUT", default=10),
+            "check": check_connection,
         }
         DATABASES["default"]["CONN_MAX_AGE"] = 0
-        # The pool checks a connection before lending it, so connections broken by a
-        # database restart are discarded instead of failing the next request.
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     else:
         DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
@@ -142,6 +146,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Local memory by default (one process); Redis in production, e.g. redis://127.0.0.1:6379/1,
 # so that login throttling counts failures across all gunicorn processes.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# Standings, tables and rendered results are cached under each tournament's version
+# (tournaments/cache.py): a write makes them unreachable at once. This only bounds how long
+# unreachable entries keep memory.
+TOURNAMENT_CACHE_SECONDS = env.int("TOURNAMENT_CACHE_SECONDS", default=24 * 60 * 60)
+# Each web process hears of committed writes to the tables pages and API lists are cached
+# from (PostgreSQL LISTEN/NOTIFY, config/table_events.py), so a cached answer is served
+# without asking the database; off, or on SQLite, every request reads the database.
+TABLE_EVENTS = env.bool("TABLE_EVENTS", default=True)
+# API lists answered from memory while the tables they read are unchanged
+# (config/list_cache.py): the path, then every table its answer is read from.
+CACHED_LISTS = {
+    "/api/tournaments/": ["tournaments_tournament", "tournaments_entrant", "players_club"],
+    "/api/players/": ["players_player", "players_club"],
+}
 
 # Failed logins (admin and token) per client address and user name, and per client address
 # over all names, before a pause (config/login_guard.py).

@@ -13,7 +13,7 @@ from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game, Termination
 from tournaments.models import Pairing, Tournament
-from tournaments.selectors import round_clock
+from tournaments.selectors import points_before_rounds, round_clock
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
 UNCAPPED_SLIP_GAMES = 9
@@ -111,6 +111,21 @@ class SheetBoard:
     first_name: str
     outcome: str
     game_numbers: list[int]
+    #: Each side's points when the round began ("1½"; "" in a knockout).
+    points_a: str = ""
+    points_b: str = ""
+
+
+def points_text(value: float | None) -> str:
+    """``1.5`` -> ``1½``, ``2.0`` -> ``2``, None -> ``""``."""
+    if value is None:
+        return ""
+    whole, half = int(value), value - int(value)
+    if half == 0:
+        return str(whole)
+    if half == 0.5:
+        return f"{whole or ''}½"
+    return f"{value:g}"
 
 
 @dataclass(frozen=True)
@@ -144,6 +159,13 @@ def round_sheet(round_: Any) -> RoundSheet:
         clock_words = parse_setting(clock).describe() if clock else "no clock set"
     except ClockError:
         clock_words = "unreadable clock setting"
+    before = points_before_rounds(tournament)
+
+    def points(entrant_id: int | None) -> str:
+        known = before.get(entrant_id) if entrant_id is not None else None
+        index = round_.number - 1
+        return points_text(known[index]) if known is not None and index < len(known) else ""
+
     boards = []
     pairings = round_.pairings.select_related(
         "entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team"
@@ -157,6 +179,7 @@ def round_sheet(round_: Any) -> RoundSheet:
             bye=pairing.get_bye_kind_display() if not pairing.entrant_b_id else "",
             first_role=role, first_name=first, outcome=pairing.get_outcome_display(),
             game_numbers=list(range(1, longest + 1)),
+            points_a=points(pairing.entrant_a_id), points_b=points(pairing.entrant_b_id),
         ))
     return RoundSheet(round_, tournament, game_facts(tournament.game).label,
                       clock, clock_words, described, role, boards)

@@ -14,12 +14,15 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 
 from botruns.models import BotRun
+from config import table_events
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
 from matches.models import Game
 from pages.svg.bracket import bracket_svg
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating
+from tournaments import cache as tournament_cache
 from tournaments import selectors as tournament_selectors
+from tournaments.etags import TournamentState
 from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
 log = logging.getLogger(__name__)
@@ -65,6 +68,9 @@ class Side:
     player_id: int | None
     entrant_id: int
     won: bool = False
+    #: The starting number (seed) and the points when the round began (None: unknown).
+    seed: int | None = None
+    points: float | None = None
 
 
 @dataclass
@@ -80,6 +86,8 @@ class PairingRow:
     slot_scores: tuple[str, str] = ("", "")
     #: Some games come from a typed match score: their order was not recorded.
     order_unknown: bool = False
+    #: A knockout match won on the tie-break after a level score: who went through, why.
+    tiebreak: str = ""
 
 
 @dataclass
@@ -89,13 +97,31 @@ class RoundView:
     pairings: list[PairingRow]
 
 
-def _side(entrant: Entrant | None, won: bool) -> Side | None:
+def _side(entrant: Entrant | None, won: bool,
+          points: float | None = None) -> Side | None:
     if entrant is None:
         return None
-    return Side(entrant.name, entrant.player_id, entrant.pk, won)
+    return Side(entrant.name, entrant.player_id, entrant.pk, won, entrant.seed, points)
 
 
-def _pairing_row(pairing: Pairing) -> PairingRow:
+#: Why a level knockout match has a winner, when the data says.
+BOT_TIEBREAK = "as the higher seed: a level match between bots goes to the higher seed"
+CLUB_TIEBREAK = "on the tie-break the club's rules provide (play-off, armageddon or lot)"
+
+
+def tiebreak_note(pairing: Pairing, *, knockout: bool, bots: bool) -> str:
+    """Who went through a knockout match that ended level, and why; "" otherwise."""
+    outcome = pairing.outcome
+    if not knockout or outcome not in (Outcome.A_WINS, Outcome.B_WINS) \
+            or pairing.wins_a != pairing.wins_b or pairing.entrant_b is None:
+        return ""
+    winner = pairing.entrant_a if outcome == Outcome.A_WINS else pairing.entrant_b
+    score = f"{pairing.wins_a}–{pairing.wins_b}"
+    return f"{winner.name} went through after {score}, {BOT_TIEBREAK if bots else CLUB_TIEBREAK}."
+
+
+def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None = None,
+                 *, knockout: bool = False, bots: bool = False) -> PairingRow:
     outcome = Outcome(pairing.outcome)
     a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
     b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
@@ -108,14 +134,23 @@ def _pairing_row(pairing: Pairing) -> PairingRow:
     else:
         score = {Outcome.A_FORFEIT_WIN: "+ / −", Outcome.B_FORFEIT_WIN: "− / +",
                  Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
-    side_a = _side(pairing.entrant_a, a_won)
+    index = pairing.round.number - 1
+    before = points_before or {}
+
+    def points(entrant_id: int | None) -> float | None:
+        known = before.get(entrant_id) if entrant_id is not None else None
+        return known[index] if known is not None and index < len(known) else None
+
+    side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id))
     assert side_a is not None
     games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
               "order_recorded": g.order_recorded} for g in pairing.games.all()]
     label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
-    return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score, label,
-                      outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
-                      order_unknown=any(not g["order_recorded"] for g in games))
+    return PairingRow(pairing.board, side_a,
+                      _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id)), score,
+                      label, outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
+                      order_unknown=any(not g["order_recorded"] for g in games),
+                      tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots))
 
 
 def _slot_scores(pairing: Pairing) -> tuple[str, str]:
@@ -130,15 +165,49 @@ def _slot_scores(pairing: Pairing) -> tuple[str, str]:
 
 
 def round_views(tournament: Tournament) -> list[RoundView]:
+    """Every round with its boards: names, starting numbers, the points each side had
+    when the round began, scores and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
             "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
     ).order_by("number")
-    return [
-        RoundView(r.number, r.status == "finished",
-                  [_pairing_row(p) for p in r.pairings.all()])
-        for r in rounds
-    ]
+    before = tournament_cache.points_before_rounds(tournament)
+    knockout = tournament.is_knockout
+    bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
+    views = []
+    for r in rounds:
+        rows = []
+        for p in r.pairings.all():
+            p.round = r  # the pairing's round is this one: no query to read its number
+            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots))
+        views.append(RoundView(r.number, r.status == "finished", rows))
+    return views
+
+
+def team_members(tournament: Tournament) -> list[dict[str, Any]]:
+    """A team event's teams (by starting number) with the members they had while it was
+    played: memberships open on any day from its creation to its end (or today)."""
+    from django.utils import timezone
+
+    from players.models import TeamMembership
+
+    if tournament.entrant_kind != "teams":
+        return []
+    start = tournament.created_at.date()
+    end = (tournament.updated_at if tournament.status == Status.FINISHED
+           else timezone.now()).date()
+    entrants = list(tournament.entrants.filter(team__isnull=False).select_related("team")
+                    .order_by("seed", "id"))
+    memberships = (TeamMembership.objects
+                   .filter(team_id__in=[e.team_id for e in entrants], joined_on__lte=end)
+                   .filter(Q(left_on__isnull=True) | Q(left_on__gte=start))
+                   .select_related("player").order_by("joined_on", "player__display_name"))
+    members: dict[int, list[Player]] = {}
+    for membership in memberships:
+        team_players = members.setdefault(membership.team_id, [])
+        if membership.player not in team_players:
+            team_players.append(membership.player)
+    return [{"entrant": e, "members": members.get(e.team_id or 0, [])} for e in entrants]
 
 
 @dataclass
@@ -163,7 +232,7 @@ def tiebreak_legend(keys: list[str]) -> list[TieBreakLegend]:
 
 def standings_view(tournament: Tournament) -> dict[str, Any]:
     """Standings rows with tie-break values in the tournament's order, and the legend."""
-    table = tournament_selectors.standings(tournament)
+    table = tournament_cache.standings(tournament)
     legend = tiebreak_legend(list(table.get("tiebreaks") or []))
     entrant_players = dict(tournament.entrants.values_list("id", "player_id"))
     rows = [
@@ -188,25 +257,76 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
             if not row.bracket_match or row.b is None or row.slot_scores == ("", ""):
                 continue
             a_first = first_slot.get(row.bracket_match) in (None, seed_of.get(row.a.entrant_id))
-            scores[row.bracket_match] = row.slot_scores if a_first else row.slot_scores[::-1]
+            slot_scores = row.slot_scores
+            if row.tiebreak:  # the side that went through on the tie-break gets a star
+                won_a = row.a.won
+                slot_scores = (slot_scores[0] + ("*" if won_a else ""),
+                               slot_scores[1] + ("" if won_a else "*"))
+            scores[row.bracket_match] = slot_scores if a_first else slot_scores[::-1]
     return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket")
 
 
 def tables_view(tournament: Tournament) -> dict[str, Any]:
     """Crosstable (round robins) or round-by-round table (Swiss); empty otherwise."""
     if tournament.is_round_robin:
-        return {"crosstable": tournament_selectors.crosstable(tournament)}
+        return {"crosstable": tournament_cache.crosstable(tournament)}
     if tournament.format == "swiss":
-        return {"round_by_round": tournament_selectors.round_by_round(tournament)}
+        return {"round_by_round": tournament_cache.round_by_round(tournament)}
     return {}
 
 
+@dataclass(frozen=True)
+class PageState:
+    """A published tournament's state, read in one light query: enough to answer a poll
+    from the cache without loading the tournament."""
+
+    state: TournamentState
+    #: Bots are playing: the page shows their figures, which change by the second.
+    live: bool
+
+
+#: Every result, game, round and entrant write updates the tournament row (its version).
+_STATE_TABLES = ("tournaments_tournament",)
+_MAX_STATES = 5000
+_states: dict[tuple[str, str], tuple[table_events.Snapshot, PageState | None]] = {}
+
+
+def page_state(club_slug: str, slug: str) -> PageState | None:
+    """The published tournament's state, or None. Kept in this process while the
+    tournaments table is unchanged (``config.table_events``): a poll then needs no query."""
+    snap = table_events.snapshot(_STATE_TABLES)
+    if snap is not None:
+        kept = _states.get((club_slug, slug))
+        if kept is not None and kept[0] == snap:
+            return kept[1]
+    state = _read_page_state(club_slug, slug)
+    if snap is not None and table_events.snapshot(_STATE_TABLES) == snap:
+        if len(_states) >= _MAX_STATES:
+            _states.clear()
+        _states[(club_slug, slug)] = (snap, state)
+    return state
+
+
+def _read_page_state(club_slug: str, slug: str) -> PageState | None:
+    row = (Tournament.objects.filter(club__slug=club_slug, slug=slug)
+           .exclude(status=Status.DRAFT).order_by()
+           .values_list("pk", "version", "updated_at", "bot_run__status")[:1])
+    if not row:
+        return None
+    pk, version, updated_at, run_status = row[0]
+    return PageState(TournamentState(pk, version, updated_at.isoformat()),
+                     live=run_status == "running")
+
+
 def live_progress(tournament: Tournament) -> dict[str, Any] | None:
-    """A bot run's progress (games done and total, rate, time left), or None."""
+    """A bot run's progress (games done and total, rate, time left), or None.
+
+    The run comes with the tournament when it was loaded with ``select_related("bot_run")``.
+    """
     from botruns.services import bot_run_progress
 
     try:
-        run = BotRun.objects.select_related("tournament").get(tournament=tournament)
+        run = tournament.bot_run
     except BotRun.DoesNotExist:
         return None
     progress = bot_run_progress(run).as_dict()
@@ -221,7 +341,11 @@ def tournament_page(tournament: Tournament) -> dict[str, Any]:
     rounds = round_views(tournament)
     context: dict[str, Any] = {"tournament": tournament, "rounds": rounds,
                                "game_label": game_name(tournament.game),
-                               "result_legend": RESULT_LEGEND}
+                               "result_legend": RESULT_LEGEND,
+                               "teams": team_members(tournament),
+                               "tiebreaks_decided": [row for round_view in rounds
+                                                     for row in round_view.pairings
+                                                     if row.tiebreak]}
     try:
         standings = standings_view(tournament)
         context["standings"] = standings
@@ -231,7 +355,6 @@ def tournament_page(tournament: Tournament) -> dict[str, Any]:
     except ValueError as error:  # pairing and standings errors are ValueErrors
         log.warning("standings of %s could not be computed: %s", tournament, error)
         context["standings_error"] = str(error)
-    context["progress"] = live_progress(tournament)
     return context
 
 

@@ -6,24 +6,39 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
 from games.engines import game_facts
 from matches.models import Game
 from pages import selectors
+from pages.http import compact, versioned_page
 from pages.viewer import RecordViewError, game_steps
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES
+from tournaments import cache as tournament_cache
 from tournaments.models import Format, Status, Tournament
 
 
 def _tournament(club: str, slug: str) -> Tournament:
+    """The published tournament with its club and bot run (if any): one query."""
     return get_object_or_404(
-        Tournament.objects.select_related("club").exclude(status=Status.DRAFT),
+        Tournament.objects.select_related("club", "bot_run").exclude(status=Status.DRAFT),
         club__slug=club, slug=slug,
     )
+
+
+def _results_html(tournament: Tournament) -> SafeString:
+    """The results part of the tournament page (standings, tables, rounds), rendered once
+    per tournament version and kept in the cache."""
+    html = tournament_cache.cached(
+        tournament, "pages-results",
+        lambda: compact(render_to_string("pages/_tournament_results.html",
+                                         _tournament_context(tournament))))
+    # Our own template rendered it, escaping every value; pages.svg escapes its SVG text.
+    return mark_safe(html)  # nosec B308 B703
 
 
 @require_GET
@@ -57,15 +72,37 @@ def _tournament_context(tournament: Tournament) -> dict[str, Any]:
 
 @require_GET
 def tournament_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    tournament = _tournament(club, slug)
-    return render(request, "pages/tournament_detail.html", _tournament_context(tournament))
+    """The tournament page: rendered once per tournament version (and sent as a 304 to a
+    browser that has it), except while bots play, when the run's figures change by the
+    second."""
+    state = selectors.page_state(club, slug)
+    if state is None:
+        raise Http404("No such tournament.")
+
+    def page() -> str:
+        tournament = _tournament(club, slug)
+        progress = selectors.live_progress(tournament)
+        context = {
+            "tournament": tournament, "progress": progress, "nav": "tournaments",
+            "game_label": selectors.game_name(tournament.game),
+            "results_html": _results_html(tournament),
+            "results_etag": tournament_cache.etag(tournament, "results"),
+        }
+        return render_to_string("pages/tournament_detail.html", context)
+
+    if state.live:
+        return HttpResponse(page())
+    return versioned_page(request, state.state, "page", page)
 
 
 @require_GET
 def tournament_results(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     """The results part of the tournament page alone, for the live page to swap in."""
-    tournament = _tournament(club, slug)
-    return render(request, "pages/_tournament_results.html", _tournament_context(tournament))
+    state = selectors.page_state(club, slug)
+    if state is None:
+        raise Http404("No such tournament.")
+    return versioned_page(request, state.state, "results",
+                          lambda: str(_results_html(_tournament(club, slug))))
 
 
 @require_GET

@@ -72,6 +72,9 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    #: Bumped by every write that changes results, games, rounds or entrants
+    #: (``tournaments.cache.tournament_changed``): cached standings and ETags derive from it.
+    version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         ordering = ["-created_at", "id"]

@@ -173,6 +173,25 @@ def round_by_round(tournament: Tournament) -> dict[str, Any]:
             "rows": _name_ids(build_table(record, rows), data)}
 
 
+def points_before_rounds(tournament: Tournament) -> dict[int, list[float]]:
+    """Per entrant id, the points each had when each round began: item ``r - 1`` for round
+    ``r``, for every round up to the one after the last complete round (pairing sheets
+    print them). Empty for a knockout, where matches won are not points."""
+    if tournament.is_knockout:
+        return {}
+    data = tournament_data(tournament)
+    record = adapters.standings_record(tournament, data.entrants, data.rounds)
+    before: dict[int, list[float]] = {}
+    for entrant in record.entrants:
+        total = 0.0
+        points = [total]
+        for entry in entrant.rounds:
+            total += record.points(entry)
+            points.append(total)
+        before[int(entrant.id)] = points
+    return before
+
+
 def standings_csv(tournament: Tournament) -> str:
     """The standings as CSV: rank, seed, name, rating, points, then each tie-break."""
     table = standings(tournament)

@@ -1,6 +1,10 @@
-"""A player's rating over time as an SVG line chart, with the deviation as a band.
+"""A player's rating game by game as an SVG line chart, with the deviation as a band.
 
-Points are placed by date; games on the same moment are spread evenly. Pure Python.
+Each rated game is one step along the x axis, whenever it was played: a day of many games
+is as wide as those games, not a vertical stack. Under the axis a few games are labelled
+with their number and date; every dot names its game, date and rating when pointed at.
+The drawing is small (400 wide) with large type, so that it keeps readable text when a
+phone scales it to its width. Pure Python.
 
 >>> import datetime as dt
 >>> day = dt.datetime(2025, 1, 1)
@@ -18,13 +22,15 @@ from typing import NamedTuple
 
 from pages.svg.markup import element, esc, num, svg_document, text
 
-WIDTH = 640
-HEIGHT = 260
-LEFT = 52
+WIDTH = 400
+HEIGHT = 230
+LEFT = 46
 RIGHT = 16
-TOP = 16
-BOTTOM = 34
+TOP = 14
+BOTTOM = 44
 BAND_LIMIT = 400.0
+#: At most this many labelled games under the axis (each label is a number and a date).
+X_LABELS = 4
 
 
 class RatingPoint(NamedTuple):
@@ -51,29 +57,50 @@ def nice_step(span: float, ticks: int = 5) -> float:
     return float(10 * power)
 
 
-def _x_positions(points: Sequence[RatingPoint]) -> list[float]:
-    start = points[0].played_at.timestamp()
-    span = points[-1].played_at.timestamp() - start
+def x_of(game: int, games: int) -> float:
+    """The x of game ``game`` (1-based) of ``games``, evenly spaced; a lone game sits
+    in the middle."""
     plot = WIDTH - LEFT - RIGHT
-    if len(points) == 1:
-        return [LEFT + plot / 2]
-    if span <= 0:
-        return [LEFT + plot * i / (len(points) - 1) for i in range(len(points))]
-    return [LEFT + plot * (p.played_at.timestamp() - start) / span for p in points]
+    if games <= 1:
+        return LEFT + plot / 2
+    return LEFT + plot * (game - 1) / (games - 1)
+
+
+def labelled_games(games: int, most: int = X_LABELS) -> list[int]:
+    """The game numbers labelled under the axis: the first, the last and round numbers
+    between, at most ``most`` of them.
+
+    >>> labelled_games(1), labelled_games(3), labelled_games(40)
+    ([1], [1, 2, 3], [1, 20, 40])
+    """
+    if games <= most:
+        return list(range(1, games + 1))
+    step = max(1, int(nice_step(games - 1, ticks=most - 1)))
+    while True:
+        inner = [n for n in range(step, games, step) if games - n >= step / 2]
+        if len(inner) + 2 <= most:
+            return [1, *inner, games]
+        step = int(nice_step(step * 2.0, ticks=1))
+
+
+def _short_date(moment: dt.datetime, with_year: bool) -> str:
+    return f"{moment.day} {moment:%b %Y}" if with_year else f"{moment.day} {moment:%b}"
 
 
 def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "Rating over time",
                      id_prefix: str = "rating") -> str:
-    """The chart; an empty sequence gives a chart that says there are no rated games."""
+    """The chart, one step per game in the order played; an empty sequence gives a chart
+    that says there are no rated games."""
     if not points:
         empty = text(WIDTH / 2, HEIGHT / 2, "No rated games yet", text_anchor="middle",
                      class_="empty")
         return svg_document(WIDTH, HEIGHT, empty, title=title, class_="rating-chart",
                             id_prefix=id_prefix)
-    points = sorted(points, key=lambda p: p.played_at)
+    points = sorted(points, key=lambda p: p.played_at)  # stable: same moment keeps its order
+    games = len(points)
     low = min(p.rating - min(p.rd or 0.0, BAND_LIMIT) for p in points)
     high = max(p.rating + min(p.rd or 0.0, BAND_LIMIT) for p in points)
-    step = nice_step(max(high - low, 20.0))
+    step = nice_step(max(high - low, 20.0), ticks=4)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     if high == low:
         high = low + step
@@ -82,19 +109,29 @@ def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "Rating over
     def y_of(value: float) -> float:
         return TOP + plot_height * (high - value) / (high - low)
 
-    xs = _x_positions(points)
+    xs = [x_of(number, games) for number in range(1, games + 1)]
     body: list[str] = []
     tick = low
     while tick <= high + 1e-9:
         y = y_of(tick)
         body.append(element("line", x1=LEFT, y1=y, x2=WIDTH - RIGHT, y2=y, class_="grid"))
-        body.append(text(LEFT - 6, y + 4, num(tick), text_anchor="end", class_="axis"))
+        body.append(text(LEFT - 5, y + 4, num(tick), text_anchor="end", class_="axis"))
         tick += step
     first, last = points[0].played_at, points[-1].played_at
-    body.append(text(LEFT, HEIGHT - 10, first.strftime("%d %b %Y"), class_="axis"))
-    if len(points) > 1 and last.date() != first.date():
-        body.append(text(WIDTH - RIGHT, HEIGHT - 10, last.strftime("%d %b %Y"),
-                         text_anchor="end", class_="axis"))
+    several_years = first.year != last.year
+    axis_y = HEIGHT - BOTTOM
+    labelled = labelled_games(games)
+    for index, number in enumerate(labelled):
+        x = xs[number - 1]
+        anchor = "start" if index == 0 and games > 1 else (
+            "end" if index == len(labelled) - 1 and games > 1 else "middle")
+        if games == 1:
+            anchor = "middle"
+        body.append(element("line", x1=x, y1=axis_y, x2=x, y2=axis_y + 4, class_="grid"))
+        body.append(text(x, axis_y + 18, f"#{number}", text_anchor=anchor, class_="axis"))
+        body.append(text(x, axis_y + 35, _short_date(points[number - 1].played_at,
+                                                     several_years or number == games),
+                         text_anchor=anchor, class_="axis date"))
     if any(p.rd for p in points):
         upper = [f"{num(x)},{num(y_of(p.rating + min(p.rd or 0, BAND_LIMIT)))}"
                  for x, p in zip(xs, points, strict=True)]
@@ -103,16 +140,18 @@ def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "Rating over
         body.append(element("polygon", points=" ".join(upper + lower[::-1]), class_="band"))
     line = " ".join(f"{num(x)},{num(y_of(p.rating))}" for x, p in zip(xs, points, strict=True))
     body.append(element("polyline", points=line, class_="line"))
-    for x, point in zip(xs, points, strict=True):
-        label = f"{point.played_at:%d %b %Y}: {point.rating:.0f}"
+    radius = 3.5 if games <= 60 else 2.5 if games <= 150 else 1.5
+    for number, (x, point) in enumerate(zip(xs, points, strict=True), start=1):
+        label = f"Game {number}, {point.played_at:%d %b %Y}: {point.rating:.0f}"
         if point.rd:
             label += f" ± {point.rd:.0f}"
         body.append(element("circle", element("title", esc(label)), cx=x,
-                            cy=y_of(point.rating), r=3, class_="dot"))
+                            cy=y_of(point.rating), r=radius, class_="dot"))
     latest = points[-1]
-    description = (f"{len(points)} rated games from {first:%d %b %Y} to {last:%d %b %Y}; "
-                   f"rating now {latest.rating:.0f}, lowest {min(p.rating for p in points):.0f},"
-                   f" highest {max(p.rating for p in points):.0f}.")
+    description = (f"{games} rated game{'s' if games != 1 else ''} from {first:%d %b %Y} to "
+                   f"{last:%d %b %Y}, one step per game; rating now {latest.rating:.0f}, lowest "
+                   f"{min(p.rating for p in points):.0f}, highest "
+                   f"{max(p.rating for p in points):.0f}.")
     if any(p.rd for p in points):
         description += " The shaded band is the rating plus or minus its deviation."
     return svg_document(WIDTH, HEIGHT, "".join(body), title=title, description=description,

@@ -55,6 +55,19 @@ def seconds(value: object) -> str:
     return f"{secs} s"
 
 
+ENTRY_KINDS = {
+    "pairing_bye": "pairing-allocated bye", "full_bye": "full-point bye",
+    "half_bye": "half-point bye", "zero_bye": "zero-point bye (did not play)",
+    "forfeit_win": "won by forfeit", "forfeit_loss": "lost by forfeit", "played": "played",
+}
+
+
+@register.filter
+def humanize_kind(kind: object) -> str:
+    """A round-by-round entry kind in words (``half_bye`` -> ``half-point bye``)."""
+    return ENTRY_KINDS.get(str(kind), str(kind).replace("_", " "))
+
+
 @register.filter
 def index(sequence: object, position: int) -> object:
     try:

@@ -1,5 +1,13 @@
-"""Fixtures for the page tests: one club of bot tournaments, built once for the package
-and committed (a browser reads it through a live server thread), removed afterwards."""
+"""Fixtures for the page tests: one club of tournaments (bot runs, a team event, a club
+night waiting for results), committed so that a browser reads it through a live server
+thread, and removed at the end.
+
+pytest-django runs tests in the order database tests, transactional tests (which empty the
+tables after each test), then tests without the database mark. The browser tests and page
+renders are of the last kind and read committed data; ``club_data`` builds the club when
+it is missing (the first time, or after a transactional test emptied the tables), so the
+order of the files does not matter.
+"""
 
 from __future__ import annotations
 
@@ -14,22 +22,60 @@ from tests.e2e.browser import Browser, find_binaries
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
-@pytest.fixture(scope="package")
-def club_data(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Any]:
-    from django.core.management import call_command
+class _Holder:
+    data: Any = None
 
+
+@pytest.fixture(scope="package")
+def _club_holder(django_db_setup: Any, django_db_blocker: Any) -> Iterator[_Holder]:
+    """Holds the club; sets the test database up itself when no selected test asked
+    pytest-django for it (``-k`` choosing only browser tests)."""
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import setup_databases, teardown_databases
+
+    created = None
+    with django_db_blocker.unblock():
+        creation: Any = connection.creation
+        if connection.settings_dict["NAME"] != creation._get_test_db_name():
+            aliases: Any = {"default"}
+            created = setup_databases(verbosity=0, interactive=False, aliases=aliases)
+    holder = _Holder()
+    try:
+        yield holder
+    finally:
+        with django_db_blocker.unblock():
+            if holder.data is not None:
+                call_command("flush", interactive=False, verbosity=0)
+            if created is not None:
+                teardown_databases(created, verbosity=0)
+
+
+@pytest.fixture
+def club_data(_club_holder: _Holder, django_db_blocker: Any) -> Any:
+    """The club (built now if the tables do not hold it)."""
+    from django.core.cache import cache
+
+    from players.models import Club
     from tests.e2e.data import build_club
 
     with django_db_blocker.unblock():
-        data = build_club(running=True)
-        try:
-            yield data
-        finally:
-            call_command("flush", interactive=False, verbosity=0)
+        data = _club_holder.data
+        if data is None or not Club.objects.filter(pk=data.club.pk).exists():
+            cache.clear()
+            _club_holder.data = build_club(running=True)
+    return _club_holder.data
+
+
+@pytest.fixture
+def unblocked(django_db_blocker: Any) -> Iterator[None]:
+    """Database access for a test without the database mark (committed data)."""
+    with django_db_blocker.unblock():
+        yield
 
 
 @pytest.fixture(scope="package")
-def page_server(club_data: Any) -> Iterator[str]:
+def page_server(_club_holder: _Holder) -> Iterator[str]:
     """A live server thread over the committed data (pytest-django's LiveServer,
     package-scoped so the data is not flushed between tests)."""
     from pytest_django.live_server_helper import LiveServer

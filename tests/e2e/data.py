@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from botruns import services as bot_tournaments
+from matches import services as match_services
 from matches.models import Game
 from players.models import Club, Player
 from tournaments import services
@@ -25,6 +26,11 @@ class ClubData:
     knockout: Tournament
     swiss: Tournament
     running: Tournament | None
+    #: A team event (Kazambi pairs) with a round played, and a club night whose first
+    #: round is paired and waits for its results (entered by people, not bots).
+    teams: Tournament | None = None
+    club_night: Tournament | None = None
+    organizer: Any = None
 
     def game_of(self, tournament: Tournament, game: str | None = None) -> Game:
         games = Game.objects.filter(pairing__round__tournament=tournament, record__isnull=False)
@@ -91,6 +97,41 @@ def build_club(*, running: bool = False) -> ClubData:
                       "round_robin", _bots(club, 4, "Night Bot"),
                       match_format={"kind": "best_of", "games": 3})
         _play(organizer, live, seed=9, games=2)
-    for tournament in (round_robin, knockout, swiss):
+    teams = _team_event(organizer, club)
+    night = _event(organizer, club, "Kugamai Club Night", "kugamai", "round_robin",
+                   _people(club, 4, "Night Owl"), match_format={"kind": "single", "games": 1})
+    night = services.tournament_start(actor=organizer, tournament=night)
+    services.round_pair_next(actor=organizer, tournament=night)
+    for tournament in (round_robin, knockout, swiss, teams, night):
         tournament.refresh_from_db()
-    return ClubData(club, round_robin, knockout, swiss, live)
+    return ClubData(club, round_robin, knockout, swiss, live, teams, night, organizer)
+
+
+def _people(club: Club, count: int, prefix: str) -> list[Player]:
+    return [Player.objects.create(display_name=f"{prefix} {index + 1}", club=club)
+            for index in range(count)]
+
+
+def _team_event(organizer: Any, club: Club) -> Tournament:
+    """Kazambi pairs, four teams of two, round 1 played (entered through the services)."""
+    import datetime as dt
+
+    from games.series.format import MatchScore
+    from players import services as player_services
+
+    members = _people(club, 8, "Pair Player")
+    event = services.tournament_create(
+        actor=organizer, club=club, name="Kazambi Pairs League", game="kazambi-pairs",
+        format="round_robin", match_format={"kind": "single", "games": 1})
+    for index in range(4):
+        team = player_services.team_create(
+            actor=organizer, name=f"Pair {'ABCD'[index]}", club=club,
+            members=members[2 * index: 2 * index + 2], joined_on=dt.date(2020, 1, 1))
+        services.entrant_register(actor=organizer, tournament=event, team=team,
+                                  rating=1600 - 10 * index)
+    event = services.tournament_start(actor=organizer, tournament=event)
+    round_ = services.round_pair_next(actor=organizer, tournament=event)
+    for pairing in round_.pairings.exclude(entrant_b=None):
+        match_services.match_result_record(actor=organizer, pairing=pairing,
+                                     score=MatchScore(1, 0, 0), expected_version=pairing.version)
+    return event

@@ -1,7 +1,8 @@
-"""The pages in a real headless Chromium (through chromedriver): no console errors, no
-sideways scrolling on a 375 px phone, the game viewer steps with the arrow keys, the
-bracket names the winner and the live page follows the bots. Screenshots of the main
-pages go to artifacts/screenshots/."""
+"""The public pages in a real headless Chromium (through chromedriver), at 1280 and at
+375 px: no console errors, no sideways scrolling of the page, a screenshot of each in
+artifacts/screenshots/. Then what people do on them: step through a game with the arrow
+keys, read the bracket's champion, watch the bots play, watch the director's results
+arrive without reloading, and meet the login pause."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from django.urls import reverse
 from tests.e2e.browser import Browser
 from tests.e2e.data import ClubData
 
-PAGES = ["home", "tournaments", "round-robin", "swiss", "knockout", "live", "player",
-         "game-kugamai", "game-kazambi", "game-stolbiki", "leaderboard"]
+PAGES = ["home", "tournaments", "round-robin", "swiss", "knockout", "live", "teams",
+         "club-night", "player", "game-kugamai", "game-kazambi", "game-stolbiki",
+         "leaderboard", "not-found"]
+WIDTHS = {"desktop": (1280, 900), "phone": (375, 800)}
 
 
 def page_path(data: ClubData, name: str) -> str:
@@ -37,50 +40,61 @@ def page_path(data: ClubData, name: str) -> str:
         "round-robin": tournament(data.round_robin), "swiss": tournament(data.swiss),
         "knockout": tournament(data.knockout),
         "live": tournament(data.running) if data.running else "/",
+        "teams": tournament(data.teams), "club-night": tournament(data.club_night),
         "leaderboard": reverse("pages:leaderboard", args=["kugamai"]),
+        "not-found": "/tournaments/riverside/no-such-cup/",
     }[name]
 
 
-@pytest.fixture(scope="package")
-def paths(club_data: ClubData, django_db_blocker: Any) -> dict[str, str]:
-    with django_db_blocker.unblock():
-        return {name: page_path(club_data, name) for name in PAGES}
+@pytest.fixture
+def paths(club_data: ClubData, unblocked: None) -> dict[str, str]:
+    return {name: page_path(club_data, name) for name in PAGES}
 
 
 def _open(browser: Browser, url: str) -> None:
+    browser.console_errors()  # what earlier pages logged does not count
     browser.get(url)
-    browser.console_errors()  # nothing before this page counts
 
 
+def _errors(browser: Browser, name: str) -> list[str]:
+    errors = browser.console_errors()
+    if name == "not-found":  # the browser logs the 404 answer itself
+        errors = [e for e in errors if "status of 404" not in e]
+    return errors
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
 @pytest.mark.parametrize("name", PAGES)
-def test_page_loads_without_console_errors(browser: Browser, page_server: str,
-                                           paths: dict[str, str], artifacts: Path,
-                                           name: str) -> None:
-    browser.set_size(1280, 900)
-    browser.get(page_server + paths[name])
+def test_page_at_width(browser: Browser, page_server: str, paths: dict[str, str],
+                       artifacts: Path, name: str, width: str) -> None:
+    """No console error, one h1, no page-wide sideways scrolling, labelled drawings."""
+    browser.set_size(*WIDTHS[width])
+    _open(browser, page_server + paths[name])
     state = browser.run("return [document.readyState, document.querySelectorAll('h1').length,"
                         " document.querySelector('main') !== null, document.title];")
     assert state[0] == "complete" and state[1] == 1 and state[2], state
     time.sleep(0.3)  # let deferred scripts run
-    assert browser.console_errors() == [], name
+    assert _errors(browser, name) == [], name
+    widths = browser.run("return [document.documentElement.scrollWidth, window.innerWidth];")
+    assert widths[0] <= widths[1], f"{name} at {width}: {widths}"
     missing_labels = browser.run(
         "return Array.from(document.querySelectorAll('svg')).filter(function (svg) {"
         " return svg.getAttribute('role') !== 'img' || !svg.getAttribute('aria-labelledby');"
         "}).length;")
     assert missing_labels == 0
-    browser.screenshot(artifacts / f"{name}-desktop.png")
+    browser.screenshot(artifacts / f"{name}-{width}.png")
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_phone_width_has_no_sideways_scrolling(browser: Browser, page_server: str,
-                                               paths: dict[str, str], artifacts: Path,
-                                               name: str) -> None:
+def test_round_by_round_cells_stay_on_one_line_on_a_phone(
+        browser: Browser, page_server: str, paths: dict[str, str]) -> None:
     browser.set_size(375, 800)
-    browser.get(page_server + paths[name])
-    widths = browser.run("return [document.documentElement.scrollWidth, window.innerWidth];")
-    assert widths[1] <= 375 and widths[0] <= widths[1], f"{name}: {widths}"
-    if name in ("home", "knockout", "swiss", "game-kazambi", "game-stolbiki", "player"):
-        browser.screenshot(artifacts / f"{name}-phone.png")
+    _open(browser, page_server + paths["swiss"])
+    lines = browser.run(
+        "return Array.from(document.querySelectorAll('table.round-by-round .rbr-cell'))"
+        ".map(function (cell) { var style = getComputedStyle(cell);"
+        " return Math.round(cell.getBoundingClientRect().height"
+        " / parseFloat(style.lineHeight || '20')); });")
+    assert lines and max(lines) == 1, lines
 
 
 def _viewer_state(browser: Browser) -> list[Any]:
@@ -95,7 +109,7 @@ def _viewer_state(browser: Browser) -> list[Any]:
 def test_game_viewer_steps_through_the_whole_game_with_arrow_keys(
         browser: Browser, page_server: str, paths: dict[str, str], game: str) -> None:
     browser.set_size(1280, 900)
-    browser.get(page_server + paths[f"game-{game}"])
+    _open(browser, page_server + paths[f"game-{game}"])
     last = int(browser.run("return document.getElementById('viewer').dataset.last;"))
     assert last > 0
     assert _viewer_state(browser)[:2] == [1, last]  # opens on the final position
@@ -114,15 +128,14 @@ def test_game_viewer_steps_through_the_whole_game_with_arrow_keys(
 
 
 def test_bracket_shows_the_champion(browser: Browser, page_server: str, club_data: ClubData,
-                                    paths: dict[str, str], django_db_blocker: Any) -> None:
+                                    paths: dict[str, str]) -> None:
     from tournaments.selectors import standings
 
-    with django_db_blocker.unblock():
-        table = standings(club_data.knockout)
-        champion_seed = table["bracket"]["champion"]
-        champion = club_data.knockout.entrants.get(seed=champion_seed).name
+    table = standings(club_data.knockout)
+    champion_seed = table["bracket"]["champion"]
+    champion = club_data.knockout.entrants.get(seed=champion_seed).name
     browser.set_size(1280, 900)
-    browser.get(page_server + paths["knockout"])
+    _open(browser, page_server + paths["knockout"])
     banner, boxes, winner_rows = browser.run(
         "var svg = document.querySelector('svg.bracket');"
         "return [svg.querySelector('.champion-text').textContent,"
@@ -134,26 +147,110 @@ def test_bracket_shows_the_champion(browser: Browser, page_server: str, club_dat
         "return document.querySelector('table.standings tr.winner-row th').textContent;")
 
 
+def _wait(browser: Browser, script: str, timeout: float = 20.0) -> Any:
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        value = browser.run(script)
+        if value:
+            return value
+        time.sleep(0.25)
+    return value
+
+
 def test_live_page_follows_the_bots(browser: Browser, page_server: str, club_data: ClubData,
-                                    paths: dict[str, str], django_db_blocker: Any) -> None:
+                                    paths: dict[str, str]) -> None:
     from botruns import services as bot_tournaments
     from botruns.models import BotGameTask
 
     assert club_data.running is not None
     browser.set_size(1280, 900)
-    browser.get(page_server + paths["live"])
+    _open(browser, page_server + paths["live"])
     before = int(browser.run("return document.querySelector('[data-field=games_done]')"
                              ".textContent;"))
-    with django_db_blocker.unblock():
-        task = BotGameTask.objects.filter(run__tournament=club_data.running, done_at=None) \
-            .order_by("id").first()
-        assert task is not None
-        bot_tournaments.bot_game_play(task.pairing_id, task.number)
-    deadline = time.monotonic() + 15
-    shown = before
-    while time.monotonic() < deadline and shown == before:
-        time.sleep(0.5)
-        shown = int(browser.run("return document.querySelector('[data-field=games_done]')"
-                                ".textContent;"))
+    task = BotGameTask.objects.filter(run__tournament=club_data.running, done_at=None) \
+        .order_by("id").first()
+    assert task is not None
+    bot_tournaments.bot_game_play(task.pairing_id, task.number)
+    shown = _wait(browser, f"var n = Number(document.querySelector('[data-field=games_done]')"
+                           f".textContent); return n > {before} ? n : 0;", timeout=15)
     assert shown == before + 1
     assert browser.console_errors() == []
+
+
+def test_club_night_page_shows_a_result_the_moment_it_is_saved(
+        browser: Browser, page_server: str, club_data: ClubData, paths: dict[str, str],
+        artifacts: Path) -> None:
+    """The director saves a result through the service; the open page shows it within a
+    poll (5 s), without reloading, and says when it was updated."""
+    from games.series.format import MatchScore
+    from matches import services as match_services
+
+    night = club_data.club_night
+    assert night is not None
+    pairing = night.rounds.get(number=1).pairings.exclude(outcome="a_wins") \
+        .filter(outcome="pending").order_by("board").first()
+    assert pairing is not None
+    browser.set_size(375, 800)
+    _open(browser, page_server + paths["club-night"])
+    browser.run("window.notReloaded = true;")
+    row = (f"Array.from(document.querySelectorAll('#results table.pairings tbody tr'))"
+           f".find(function (tr) {{ return tr.cells[0].textContent.trim() === "
+           f"'{pairing.board}'; }})")
+    assert browser.run(f"return {row}.cells[2].textContent.trim();") == "playing"
+    match_services.match_result_record(actor=club_data.organizer, pairing=pairing,
+                                 score=MatchScore(1, 0, 0), expected_version=pairing.version)
+    shown = _wait(browser, f"var tr = {row}; return tr && tr.cells[2].textContent.trim() "
+                           f"=== '1–0' && window.notReloaded === true;")
+    assert shown, browser.run(f"return {row}.cells[2].textContent;")
+    assert browser.run("return document.getElementById('results-updated').textContent;") \
+        .startswith("Updated at")
+    assert browser.console_errors() == []
+    browser.screenshot(artifacts / "club-night-updated-phone.png")
+
+
+def test_login_pause_page_has_a_way_back(browser: Browser, page_server: str,
+                                         artifacts: Path, unblocked: None) -> None:
+    from django.conf import settings
+    from django.core.cache import cache
+
+    cache.clear()
+    try:
+        for width in WIDTHS:
+            browser.set_size(*WIDTHS[width])
+            for _ in range(settings.LOGIN_FAILURE_LIMIT + 1):
+                _open(browser, page_server + "/admin/login/")
+                browser.run("document.getElementById('id_username').value = 'nobody-here';"
+                            "document.getElementById('id_password').value = 'wrong';"
+                            "document.querySelector('#login-form').submit();")
+                assert _wait(browser, "return document.readyState === 'complete' && ("
+                                      "document.querySelector('.errornote') !== null ||"
+                                      " document.title.indexOf('Login paused') === 0);")
+            heading = browser.run("return document.querySelector('h1').textContent;")
+            assert heading == "Login paused"
+            back = browser.run("return Array.from(document.querySelectorAll('.error-ways a'))"
+                               ".map(function (a) { return a.getAttribute('href'); });")
+            assert "/admin/login/" in back and "/" in back
+            widths = browser.run("return [document.documentElement.scrollWidth,"
+                                 " window.innerWidth];")
+            assert widths[0] <= widths[1]
+            browser.screenshot(artifacts / f"login-paused-{width}.png")
+            cache.clear()
+    finally:
+        cache.clear()
+
+
+@pytest.mark.django_db
+def test_forbidden_page_is_styled_with_a_way_back(client: Any, make_user: Any) -> None:
+    """A logged-in user without the rights sees the site's 403 page (also keeps the test
+    database set up when this file runs alone)."""
+    from django.core.exceptions import PermissionDenied
+    from django.test import RequestFactory
+    from django.views.defaults import permission_denied
+
+    request = RequestFactory().get("/admin/tournaments/")
+    answer = permission_denied(request, PermissionDenied())
+    body = answer.content.decode()
+    assert answer.status_code == 403
+    assert "You may not open this page" in body and 'href="/"' in body
+    assert 'href="/admin/"' in body

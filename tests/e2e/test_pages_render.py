@@ -1,5 +1,6 @@
-"""Every public page renders for a club with finished and running bot tournaments
-(Django's test client, no browser): status 200, the expected content, few queries."""
+"""Every public page renders for a club with finished and running tournaments (Django's
+test client, no browser): status 200 and the expected content. The club is committed data
+(see conftest), read without a test transaction."""
 
 from __future__ import annotations
 
@@ -11,11 +12,9 @@ from django.urls import reverse
 
 from tests.e2e.data import ClubData
 
-pytestmark = pytest.mark.django_db
-
 
 @pytest.fixture
-def data(club_data: ClubData, db: Any) -> ClubData:
+def data(club_data: ClubData, unblocked: None) -> ClubData:
     return club_data
 
 
@@ -64,7 +63,7 @@ def test_live_endpoints(client: Client, data: ClubData) -> None:
     url = reverse("pages:tournament-live", args=[data.club.slug, data.running.slug])
     payload = client.get(url).json()
     assert payload["status"] == "running"
-    assert payload["progress"]["games_done"] == 2
+    assert payload["progress"]["games_done"] >= 2  # the browser tests may play more
     assert 0 < payload["progress"]["percent"] < 100
     fragment = _get(client, reverse("pages:tournament-results",
                                     args=[data.club.slug, data.running.slug]))
@@ -93,7 +92,21 @@ def test_player_page_and_leaderboard(client: Client, data: ClubData) -> None:
     assert 'class="badge bot"' in board
 
 
-def test_unknown_pages_are_404(client: Client, data: ClubData) -> None:
-    assert client.get("/tournaments/riverside/no-such-cup/").status_code == 404
-    assert client.get("/leaderboards/chess/").status_code == 404
-    assert client.get("/games/999999/").status_code == 404
+@pytest.mark.django_db
+def test_unknown_pages_are_404_with_a_way_back(client: Client) -> None:
+    for url in ("/tournaments/riverside/no-such-cup/", "/leaderboards/chess/",
+                "/games/999999/"):
+        answer = client.get(url)
+        assert answer.status_code == 404
+        assert "There is no such page" in answer.content.decode()
+        assert 'href="/"' in answer.content.decode()
+
+
+def test_team_event_shows_its_members(client: Client, data: ClubData) -> None:
+    assert data.teams is not None
+    page = _get(client, _url(data.teams))
+    assert 'id="teams-heading"' in page
+    for entrant in data.teams.entrants.select_related("team"):
+        assert entrant.team is not None and entrant.team.name in page
+        for player in entrant.team.players.all():
+            assert player.display_name in page

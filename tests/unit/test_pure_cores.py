@@ -19,6 +19,7 @@ PURE_PACKAGES = [
     "ratings.maths",
     "pages.svg",
     "pages.viewer",
+    "tournaments.etags",
 ]
 
 _IMPORT_ALL = """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
@@ -14,8 +15,10 @@ from rest_framework.response import Response
 
 from config.errors import ApplicationError
 from players.api.base import ReadViewSet
+from tournaments import cache as tournament_cache
 from tournaments import selectors, services
 from tournaments.api import serializers as s
+from tournaments.etags import etag_matches
 from tournaments.models import Entrant, Tournament
 
 
@@ -145,20 +148,36 @@ class TournamentViewSet(ReadViewSet):
         rounds = selectors.round_list(self.get_object())
         return Response(s.RoundOutput(rounds, many=True).data)
 
+    def _tagged(self, request: Request, kind: str,
+                read: Callable[[Tournament], dict[str, Any]]) -> Response:
+        """``read(tournament)`` (cached under its version) with an ETag, or a 304 when the
+        client's If-None-Match names the current one."""
+        tournament = self.get_object()
+        etag = tournament_cache.etag(tournament, f"api-{kind}-{request.accepted_renderer.format}")
+        if etag_matches(request.headers.get("If-None-Match"), etag):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = Response(read(tournament))
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
+
     @extend_schema(responses=s.StandingsOutput)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return Response(s.StandingsOutput(selectors.standings(self.get_object())).data)
+        return self._tagged(request, "standings",
+                            lambda t: s.StandingsOutput(tournament_cache.standings(t)).data)
 
     @extend_schema(responses=s.CrosstableOutput)
     @action(detail=True, methods=["get"])
     def crosstable(self, request: Request, pk: str) -> Response:
-        return Response(s.CrosstableOutput(selectors.crosstable(self.get_object())).data)
+        return self._tagged(request, "crosstable",
+                            lambda t: s.CrosstableOutput(tournament_cache.crosstable(t)).data)
 
     @extend_schema(responses=OpenApiResponse(description="Round-by-round table"))
     @action(detail=True, methods=["get"], url_path="round-by-round")
     def round_by_round(self, request: Request, pk: str) -> Response:
-        return Response(selectors.round_by_round(self.get_object()))
+        return self._tagged(request, "round-by-round", tournament_cache.round_by_round)
 
     @extend_schema(responses=OpenApiResponse(description="CSV text"))
     @action(detail=True, methods=["get"], url_path=r"standings\.csv")

@@ -21,6 +21,7 @@ from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, ensure_can_manage_club
 from players.services import player_create
+from tournaments.cache import tournament_changed
 from tournaments.entry_lists import EntryRow
 from tournaments.models import (
     REQUESTABLE_BYES,
@@ -136,6 +137,7 @@ def entrant_register(
     entrant.save()
     if joined_round > 1 and late_byes == "half_point":
         _byes_for_missed_rounds(tournament, entrant, joined_round)
+    tournament_changed(tournament.pk)
     return entrant
 
 
@@ -262,6 +264,7 @@ def entrant_rating_update(*, actor: Actor, entrant: Entrant, rating: int) -> Ent
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     entrant.rating = _check_rating(rating)
     entrant.save(update_fields=["rating"])
+    tournament_changed(tournament.pk)
     return entrant
 
 
@@ -275,6 +278,7 @@ def entrant_remove(*, actor: Actor, entrant: Entrant) -> None:
         raise ApplicationError(f"{entrant} cannot be removed once the tournament runs: "
                                "withdraw instead.", field="entrant")
     Entrant.objects.filter(pk=entrant.pk).delete()
+    tournament_changed(tournament.pk)
 
 
 @transaction.atomic
@@ -312,6 +316,7 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     entrant.withdrawn_from_round = from_round
     entrant.full_clean()
     entrant.save(update_fields=["withdrawn_from_round"])
+    tournament_changed(entrant.tournament_id)
     return entrant
 
 
@@ -331,6 +336,7 @@ def entrant_reenter(*, actor: Actor, entrant: Entrant) -> Entrant:
         raise ApplicationError("Every planned round is already paired.", field="entrant")
     entrant.withdrawn_from_round = None
     entrant.save(update_fields=["withdrawn_from_round"])
+    tournament_changed(tournament.pk)
     return entrant
 
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from config.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
+from tournaments.cache import tournament_changed
 from tournaments.models import (
     ByeKind,
     Entrant,
@@ -216,6 +217,7 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
         for entrant_id in (row.entrant_a_id, row.entrant_b_id)
         if entrant_id is not None
     )
+    tournament_changed(tournament.pk)
     return round_
 
 

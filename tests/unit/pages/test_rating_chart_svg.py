@@ -46,6 +46,38 @@ def test_elo_history_has_no_band_and_same_moment_games_spread_out() -> None:
     assert len(set(xs)) == 3
 
 
+def test_games_are_evenly_spaced_whatever_their_dates() -> None:
+    """A day of five games and a game a month later: six equal steps, not a stack."""
+    moments = [DAY + dt.timedelta(minutes=i) for i in range(5)] + [DAY + dt.timedelta(days=30)]
+    points = [RatingPoint(moment, 1500.0 + 7 * i) for i, moment in enumerate(moments)]
+    root = ET.fromstring(rating_chart_svg(points))
+    xs = [float(c.attrib["cx"]) for c in root.iter(f"{SVG}circle")]
+    gaps = {round(b - a, 1) for a, b in zip(xs, xs[1:], strict=False)}
+    assert len(gaps) == 1 and gaps.pop() > 0
+
+
+def test_every_dot_names_its_game_and_date_and_the_axis_shows_dates() -> None:
+    points = [RatingPoint(DAY + dt.timedelta(days=i), 1500.0 + i) for i in range(12)]
+    root = ET.fromstring(rating_chart_svg(points))
+    titles = [c.find(f"{SVG}title").text for c in root.iter(f"{SVG}circle")]  # type: ignore[union-attr]
+    assert titles[0] == "Game 1, 01 Mar 2025: 1500"
+    assert titles[11] == "Game 12, 12 Mar 2025: 1511"
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert "#1" in labels and "1 Mar" in labels and "#12" in labels and "12 Mar 2025" in labels
+
+
+@pytest.mark.parametrize("games", [1, 2, 5, 7, 13, 40, 101, 500])
+def test_axis_labels_stay_few_and_inside(games: int) -> None:
+    from pages.svg.rating_chart import WIDTH, X_LABELS, labelled_games
+
+    labelled = labelled_games(games)
+    assert labelled[0] == 1 and labelled[-1] == games and len(labelled) <= X_LABELS
+    assert labelled == sorted(set(labelled))
+    points = [RatingPoint(DAY + dt.timedelta(hours=i), 1500.0) for i in range(games)]
+    root = ET.fromstring(rating_chart_svg(points))
+    assert all(0 <= float(c.attrib["cx"]) <= WIDTH for c in root.iter(f"{SVG}circle"))
+
+
 def test_one_game_is_drawn() -> None:
     root = ET.fromstring(rating_chart_svg([RatingPoint(DAY, 1500.0, 300.0)]))
     assert len(list(root.iter(f"{SVG}circle"))) == 1

@@ -1,16 +1,24 @@
-// Live bot tournament: polls the progress endpoint every few seconds, updates the
-// figures, and swaps in fresh results whenever more games are done. Stops when the run ends.
+// The tournament page follows its results while the tournament runs. Every few seconds it
+// asks for the results part with the ETag of the copy it shows (If-None-Match): the server
+// answers 304 while nothing changed, or the new part, which replaces the old one in place
+// (rounds the reader opened stay open). A bot run's progress panel polls its figures too.
+// Polling slows down while the page is hidden and stops when the tournament is over.
 (function () {
   "use strict";
+  var results = document.getElementById("results");
+  if (!results || !window.fetch) { return; }
+  var resultsUrl = results.getAttribute("data-results-url");
+  var etag = results.getAttribute("data-etag") || "";
+  var tournamentRunning = results.getAttribute("data-status") === "running";
   var panel = document.getElementById("live");
-  if (!panel || !window.fetch) { return; }
-  var liveUrl = panel.getAttribute("data-live-url");
-  var resultsUrl = panel.getAttribute("data-results-url");
-  var gamesDone = Number(panel.getAttribute("data-games-done"));
-  var interval = 3000;
+  var liveUrl = panel ? panel.getAttribute("data-live-url") : null;
+  var runRunning = panel ? panel.getAttribute("data-status") === "running" : false;
+  var note = document.getElementById("results-updated");
+  var interval = panel ? 3000 : 5000;
   var timer = null;
+  var busy = false;
 
-  function field(name) { return panel.querySelector('[data-field="' + name + '"]'); }
+  function field(name) { return panel ? panel.querySelector('[data-field="' + name + '"]') : null; }
   function setText(name, value) {
     var node = field(name);
     if (node) { node.textContent = value === null || value === undefined ? "–" : String(value); }
@@ -23,21 +31,68 @@
     if (m) { return m + " min " + String(s).padStart(2, "0") + " s"; }
     return s + " s";
   }
-
-  function refreshResults() {
-    return fetch(resultsUrl, { headers: { "Accept": "text/html" } })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (html) {
-        var results = document.getElementById("results");
-        if (html !== null && results) { results.innerHTML = html; }
-      });
+  function clock() {
+    var now = new Date();
+    return [now.getHours(), now.getMinutes(), now.getSeconds()].map(function (n) {
+      return String(n).padStart(2, "0");
+    }).join(":");
   }
 
-  function poll() {
-    fetch(liveUrl, { headers: { "Accept": "application/json" }, cache: "no-store" })
+  function setBadge(status, label) {
+    var badge = document.getElementById("tournament-status");
+    if (badge && status) {
+      badge.textContent = label || status.charAt(0).toUpperCase() + status.slice(1);
+      badge.className = "badge " + status;
+    }
+  }
+
+  function openRounds() {
+    var open = {};
+    results.querySelectorAll("details.round").forEach(function (details) {
+      open[details.getAttribute("data-round")] = details.open;
+    });
+    return open;
+  }
+
+  // Swap in a new results part; rounds keep the open or closed state the reader gave them.
+  function swap(html) {
+    var before = openRounds();
+    results.innerHTML = html;
+    results.querySelectorAll("details.round").forEach(function (details) {
+      var number = details.getAttribute("data-round");
+      if (Object.prototype.hasOwnProperty.call(before, number)) { details.open = before[number]; }
+    });
+    var state = results.querySelector("[data-tournament-status]");
+    if (state) {
+      var status = state.getAttribute("data-tournament-status");
+      setBadge(status, state.getAttribute("data-status-label"));
+      tournamentRunning = status === "running";
+    }
+    if (note) {
+      note.textContent = tournamentRunning
+        ? "Updated at " + clock() + "."
+        : "Updated at " + clock() + ": the tournament is over.";
+    }
+  }
+
+  function refreshResults() {
+    var headers = { "Accept": "text/html" };
+    if (etag) { headers["If-None-Match"] = etag; }
+    return fetch(resultsUrl, { headers: headers, cache: "no-store" })
+      .then(function (response) {
+        if (response.status === 304 || !response.ok) { return null; }
+        etag = response.headers.get("ETag") || "";
+        return response.text();
+      })
+      .then(function (html) { if (html !== null) { swap(html); } });
+  }
+
+  function refreshProgress() {
+    if (!liveUrl || !runRunning) { return Promise.resolve(); }
+    return fetch(liveUrl, { headers: { "Accept": "application/json" }, cache: "no-store" })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {
-        if (!data || !data.progress) { schedule(); return; }
+        if (!data || !data.progress) { return; }
         var p = data.progress;
         setText("games_done", p.games_done);
         setText("games_total", p.games_total);
@@ -51,24 +106,22 @@
         var progressbar = panel.querySelector('[role="progressbar"]');
         if (progressbar) { progressbar.setAttribute("aria-valuenow", String(p.percent)); }
         panel.setAttribute("data-status", p.status);
-        var badge = document.getElementById("tournament-status");
-        if (badge && data.status) {
-          badge.textContent = data.status.charAt(0).toUpperCase() + data.status.slice(1);
-          badge.className = "badge " + data.status;
-        }
-        var changed = p.games_done !== gamesDone;
-        gamesDone = p.games_done;
-        var done = p.status !== "running";
-        var after = changed || done ? refreshResults() : Promise.resolve();
-        after.then(function () {
-          if (done) {
-            setText("updated", "The run is " + p.status + ".");
-          } else {
-            schedule();
-          }
-        });
-      })
-      .catch(schedule);
+        if (data.status) { setBadge(data.status); }
+        runRunning = p.status === "running";
+        if (!runRunning) { setText("updated", "The run is " + p.status + "."); }
+      });
+  }
+
+  function poll() {
+    if (busy) { return; }
+    busy = true;
+    refreshProgress()
+      .then(refreshResults)
+      .catch(function () { /* a failed poll is retried at the next tick */ })
+      .then(function () {
+        busy = false;
+        if (tournamentRunning || runRunning) { schedule(); }
+      });
   }
 
   function schedule() {
@@ -76,5 +129,8 @@
     timer = setTimeout(poll, document.hidden ? interval * 4 : interval);
   }
 
-  if (panel.getAttribute("data-status") === "running") { schedule(); }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && (tournamentRunning || runRunning)) { poll(); }
+  });
+  if (tournamentRunning || runRunning) { schedule(); }
 })();

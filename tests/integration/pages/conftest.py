@@ -1,0 +1,8 @@
+"""The tournament fixtures of the tournament tests, for the page tests."""
+
+from tests.integration.tournaments.conftest import (  # noqa: F401 (fixtures)
+    make_players,
+    make_tournament,
+    organizer,
+    play_round,
+)

@@ -1,0 +1,94 @@
+"""Every public page answers in as many queries for a larger club as for a small one (no
+query per row), within a fixed bound; a tournament page kept in the cache costs one light
+query (none when the process hears table changes, see tests/integration/config)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.series.format import MatchScore
+from matches import services as match_services
+from matches.models import Game
+from tournaments import services
+from tournaments.models import Outcome, Tournament
+
+pytestmark = pytest.mark.django_db
+
+#: The most queries any public page may take with an empty cache.
+BOUND = 20
+
+
+def _finish_rounds(organizer: Any, tournament: Tournament, rounds: int) -> None:
+    """Pair and play ``rounds`` rounds; every board's first side wins 2–0 (games stored)."""
+    for _ in range(rounds):
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        for pairing in round_.pairings.filter(outcome=Outcome.PENDING):
+            match_services.match_result_record(actor=organizer, pairing=pairing,
+                                         score=MatchScore(2, 0, 0),
+                                         expected_version=pairing.version)
+
+
+def _world(make_tournament: Callable[..., Any], organizer: Any, size: int) -> dict[str, str]:
+    bo3 = {"kind": "best_of", "games": 3}
+    rr = make_tournament("round_robin", entrants=size, match_format=bo3,
+                         tiebreaks=["sonneborn_berger", "wins"])
+    _finish_rounds(organizer, rr, size - 1)
+    swiss = make_tournament("swiss", entrants=2 * size, rounds_planned=3, match_format=bo3,
+                            tiebreaks=["buchholz_cut1", "buchholz", "wins"])
+    _finish_rounds(organizer, swiss, 3)
+    knockout = make_tournament("knockout", entrants=size, match_format=bo3)
+    _finish_rounds(organizer, knockout, {4: 2, 8: 3}[size])
+
+    def page(t: Tournament) -> str:
+        return reverse("pages:tournament-detail", args=[t.club.slug, t.slug])
+
+    entrant = rr.entrants.select_related("player").order_by("seed").first()
+    assert entrant is not None and entrant.player_id is not None
+    game = Game.objects.filter(pairing__round__tournament=swiss).order_by("id").first()
+    assert game is not None
+    return {
+        "home": "/", "tournament list": "/tournaments/",
+        "round robin": page(rr), "swiss": page(swiss), "knockout": page(knockout),
+        "results part": reverse("pages:tournament-results", args=[rr.club.slug, rr.slug]),
+        "live figures": reverse("pages:tournament-live", args=[rr.club.slug, rr.slug]),
+        "player": reverse("pages:player-detail", args=[entrant.player_id]),
+        "game": reverse("pages:game-detail", args=[game.pk]),
+        "leaderboard": reverse("pages:leaderboard", args=["kugamai"]),
+    }
+
+
+def _queries(client: Client, url: str) -> int:
+    cache.clear()
+    with CaptureQueriesContext(connection) as captured:
+        answer = client.get(url)
+    assert answer.status_code == 200, (url, answer.status_code)
+    return len(captured)
+
+
+def test_pages_take_as_many_queries_for_a_larger_club(
+        client: Client, make_tournament: Callable[..., Any], organizer: Any) -> None:
+    small = {name: _queries(client, url)
+             for name, url in _world(make_tournament, organizer, 4).items()}
+    large = {name: _queries(client, url)
+             for name, url in _world(make_tournament, organizer, 8).items()}
+    assert large == small
+    assert max(small.values()) <= BOUND, small
+
+
+@pytest.mark.parametrize("which", ["round robin", "swiss", "knockout", "results part"])
+def test_a_cached_tournament_page_costs_one_query(
+        client: Client, make_tournament: Callable[..., Any], organizer: Any,
+        which: str) -> None:
+    url = _world(make_tournament, organizer, 4)[which]
+    client.get(url)
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    assert len(captured) == 1, [q["sql"] for q in captured]
