@@ -333,10 +333,14 @@ def test_a_club_tournament_from_empty_database_to_final_standings(
 
     # -- the same standings on the public page, in the CSV and in the exported TRF ---------
     walk.open(f"/tournaments/{club.slug}/{tournament.slug}/")
-    public = walk.run("return [].map.call(document.querySelectorAll("
-                      "'table.standings tbody tr'), function (tr) {"
-                      "return [tr.cells[0].innerText, tr.cells[1].innerText, "
-                      "tr.cells[2].innerText]; });")
+    public = walk.run("""
+        var heads = [].map.call(document.querySelectorAll('table.standings thead th'),
+                                function (th) { return th.innerText.trim(); });
+        var rank = heads.indexOf('Rank'), name = heads.indexOf('Name'),
+            score = heads.indexOf('Points');
+        return [].map.call(document.querySelectorAll('table.standings tbody tr'),
+          function (tr) { return [tr.cells[rank].innerText, tr.cells[name].innerText,
+                                  tr.cells[score].innerText]; });""")
     walk.shoot("public-standings")
     csv_text = walk.run("return fetch(arguments[0]).then(function (r) { return r.text(); });",
                         f"/api/tournaments/{tournament.pk}/standings.csv")
