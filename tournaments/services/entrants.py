@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, ensure_can_manage_club
+from players.selectors import bot_game_problem, team_members_on
 from players.services import player_create
 from tournaments.cache import tournament_changed
 from tournaments.entry_lists import EntryRow
@@ -131,6 +133,7 @@ def entrant_register(
     if existing.exists():
         raise ApplicationError(f"{entered} is already entered.",
                                field="player" if player else "team")
+    _check_bots_play(tournament, player, team)
     entrant = Entrant(tournament=tournament, player=player, team=team, rating=rating,
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()
@@ -279,6 +282,18 @@ def entrant_remove(*, actor: Actor, entrant: Entrant) -> None:
                                "withdraw instead.", field="entrant")
     Entrant.objects.filter(pk=entrant.pk).delete()
     tournament_changed(tournament.pk)
+def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:
+    """An installed bot (or a team's current member that is one) must be installed here
+    and play the tournament's game."""
+    if player is not None:
+        players = [player]
+    else:
+        assert team is not None
+        players = list(team_members_on(team, timezone.localdate()).order_by("id"))
+    for candidate in players:
+        problem = bot_game_problem(candidate, tournament.game)
+        if problem:
+            raise ApplicationError(problem, field="player" if player else "team")
 
 
 @transaction.atomic
