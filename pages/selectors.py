@@ -16,7 +16,10 @@ from django.db.models import Prefetch, Q, QuerySet
 from botruns.models import BotRun
 from config import table_events
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
+from games.series.format import MatchFormat
 from matches.models import Game
+from matches.progress import MatchProgress, match_progress
+from matches.services.results import match_format_of
 from pages.svg.bracket import bracket_svg
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating
@@ -88,6 +91,10 @@ class PairingRow:
     order_unknown: bool = False
     #: A knockout match won on the tie-break after a level score: who went through, why.
     tiebreak: str = ""
+    #: A match in progress: what happens now ("game 3 playing"), under its running score.
+    step: str = ""
+    #: A match in progress: the games recorded so far and the next step, in words.
+    progress: str = ""
 
 
 @dataclass
@@ -121,16 +128,24 @@ def tiebreak_note(pairing: Pairing, *, knockout: bool, bots: bool) -> str:
 
 
 def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None = None,
-                 *, knockout: bool = False, bots: bool = False) -> PairingRow:
+                 *, knockout: bool = False, bots: bool = False,
+                 fmt: MatchFormat | None = None) -> PairingRow:
     outcome = Outcome(pairing.outcome)
     a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
     b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
+    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
+              "order_recorded": g.order_recorded} for g in pairing.games.all()]
+    progress = None
     if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW):
         score = f"{pairing.wins_a}–{pairing.wins_b}"
         if pairing.draws:
             score += f" ({pairing.draws} drawn)"
     elif outcome == Outcome.PENDING:
-        score = "playing" if pairing.entrant_b_id else ""
+        score = ""
+        if pairing.entrant_b_id:
+            progress = match_progress(fmt or MatchFormat(), [g["winner_side"] for g in games],
+                                      knockout=knockout)
+            score = progress.score
     else:
         score = {Outcome.A_FORFEIT_WIN: "+ / −", Outcome.B_FORFEIT_WIN: "− / +",
                  Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
@@ -143,21 +158,25 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
 
     side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id))
     assert side_a is not None
-    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
-              "order_recorded": g.order_recorded} for g in pairing.games.all()]
     label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
     return PairingRow(pairing.board, side_a,
                       _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id)), score,
-                      label, outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
+                      label, outcome.value, pairing.bracket_match, games,
+                      _slot_scores(pairing, progress),
                       order_unknown=any(not g["order_recorded"] for g in games),
-                      tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots))
+                      tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots),
+                      step=progress.step if progress else "",
+                      progress=progress.text if progress else "")
 
 
-def _slot_scores(pairing: Pairing) -> tuple[str, str]:
-    """Each side's games won, or + and − for a forfeit (for the bracket's boxes)."""
+def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tuple[str, str]:
+    """Each side's games won (so far, in a match in progress), or + and − for a forfeit
+    (for the bracket's boxes)."""
     outcome = pairing.outcome
     if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW):
         return str(pairing.wins_a), str(pairing.wins_b)
+    if progress is not None and progress.games:
+        return str(progress.wins_a), str(progress.wins_b)
     if outcome in (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN, Outcome.DOUBLE_FORFEIT):
         return ("+" if outcome == Outcome.A_FORFEIT_WIN else "−",
                 "+" if outcome == Outcome.B_FORFEIT_WIN else "−")
@@ -174,12 +193,13 @@ def round_views(tournament: Tournament) -> list[RoundView]:
     before = tournament_cache.points_before_rounds(tournament)
     knockout = tournament.is_knockout
     bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
+    fmt = match_format_of(tournament)
     views = []
     for r in rounds:
         rows = []
         for p in r.pairings.all():
             p.round = r  # the pairing's round is this one: no query to read its number
-            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots))
+            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots, fmt=fmt))
         views.append(RoundView(r.number, r.status == "finished", rows))
     return views
 
@@ -252,8 +272,11 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
     names = {int(e.seed): e.name for e in entrants if e.seed is not None}
     first_slot = {m["id"]: (m.get("entrants") or [None])[0] for m in bracket.get("matches", [])}
     scores: dict[str, tuple[str, str]] = {}
+    notes: dict[str, str] = {}
     for round_view in rounds:
         for row in round_view.pairings:
+            if row.bracket_match and row.step:  # a match in progress
+                notes[row.bracket_match] = row.step.removeprefix("level: ")
             if not row.bracket_match or row.b is None or row.slot_scores == ("", ""):
                 continue
             a_first = first_slot.get(row.bracket_match) in (None, seed_of.get(row.a.entrant_id))
@@ -263,7 +286,7 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
                 slot_scores = (slot_scores[0] + ("*" if won_a else ""),
                                slot_scores[1] + ("" if won_a else "*"))
             scores[row.bracket_match] = slot_scores if a_first else slot_scores[::-1]
-    return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket")
+    return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket", notes=notes)
 
 
 def tables_view(tournament: Tournament) -> dict[str, Any]:
