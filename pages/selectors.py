@@ -230,6 +230,26 @@ def team_members(tournament: Tournament) -> list[dict[str, Any]]:
     return [{"entrant": e, "members": members.get(e.team_id or 0, [])} for e in entrants]
 
 
+def requested_byes(tournament: Tournament) -> list[dict[str, Any]]:
+    """Byes entrants asked for in rounds not paired yet, by round: who and which bye
+    (Swiss only: other formats take no requested byes)."""
+    from tournaments.models import RequestedBye, Round
+
+    if tournament.format != "swiss":
+        return []
+    paired = Round.objects.filter(tournament=tournament).order_by("-number") \
+        .values_list("number", flat=True).first() or 0
+    byes = (RequestedBye.objects.filter(entrant__tournament=tournament,
+                                        round_number__gt=paired)
+            .select_related("entrant__player", "entrant__team")
+            .order_by("round_number", "entrant__seed", "entrant_id"))
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for bye in byes:
+        rounds.setdefault(bye.round_number, []).append(
+            {"entrant": bye.entrant, "kind": bye.get_kind_display()})
+    return [{"round": number, "byes": listed} for number, listed in rounds.items()]
+
+
 @dataclass
 class TieBreakLegend:
     key: str
@@ -254,9 +274,11 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
     """Standings rows with tie-break values in the tournament's order, and the legend."""
     table = tournament_cache.standings(tournament)
     legend = tiebreak_legend(list(table.get("tiebreaks") or []))
-    entrant_players = dict(tournament.entrants.values_list("id", "player_id"))
+    entrants = {pk: (player_id, withdrawn) for pk, player_id, withdrawn in
+                tournament.entrants.values_list("id", "player_id", "withdrawn_from_round")}
     rows = [
-        {**row, "player_id": entrant_players.get(row["entrant"]),
+        {**row, "player_id": entrants.get(row["entrant"], (None, None))[0],
+         "withdrawn_from": entrants.get(row["entrant"], (None, None))[1],
          "tiebreak_values": [row["tiebreaks"].get(item.key) for item in legend]}
         for row in table["rows"]
     ]
@@ -366,6 +388,7 @@ def tournament_page(tournament: Tournament) -> dict[str, Any]:
                                "game_label": game_name(tournament.game),
                                "result_legend": RESULT_LEGEND,
                                "teams": team_members(tournament),
+                               "requested_byes": requested_byes(tournament),
                                "tiebreaks_decided": [row for round_view in rounds
                                                      for row in round_view.pairings
                                                      if row.tiebreak]}
