@@ -96,6 +96,12 @@ class PairingRow:
     #: A match in progress: the games recorded so far and the next step, in words.
     progress: str = ""
 
+    @property
+    def score_title(self) -> str:
+        """The result in words where the score's symbols need it (forfeits)."""
+        forfeits = (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN, Outcome.DOUBLE_FORFEIT)
+        return self.result if self.outcome in forfeits else ""
+
 
 @dataclass
 class RoundView:
@@ -183,13 +189,15 @@ def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tup
     return "", ""
 
 
-def round_views(tournament: Tournament) -> list[RoundView]:
-    """Every round with its boards: names, starting numbers, the points each side had
-    when the round began, scores and games."""
+def round_views(tournament: Tournament, numbers: list[int] | None = None) -> list[RoundView]:
+    """The rounds (all, or those ``numbers``) with their boards: names, starting numbers,
+    the points each side had when the round began, scores (so far) and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
             "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
     ).order_by("number")
+    if numbers is not None:
+        rounds = rounds.filter(number__in=numbers)
     before = tournament_cache.points_before_rounds(tournament)
     knockout = tournament.is_knockout
     bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
@@ -202,6 +210,21 @@ def round_views(tournament: Tournament) -> list[RoundView]:
             rows.append(_pairing_row(p, before, knockout=knockout, bots=bots, fmt=fmt))
         views.append(RoundView(r.number, r.status == "finished", rows))
     return views
+
+
+@dataclass(frozen=True)
+class RoundLink:
+    number: int
+    finished: bool
+
+
+def round_links(tournament: Tournament) -> list[RoundLink]:
+    """Every paired round, first to last, for the round picker."""
+    from tournaments.models import Round
+
+    return [RoundLink(number, status == "finished") for number, status in
+            Round.objects.filter(tournament=tournament).order_by("number")
+            .values_list("number", "status")]
 
 
 def team_members(tournament: Tournament) -> list[dict[str, Any]]:
@@ -230,15 +253,13 @@ def team_members(tournament: Tournament) -> list[dict[str, Any]]:
     return [{"entrant": e, "members": members.get(e.team_id or 0, [])} for e in entrants]
 
 
-def requested_byes(tournament: Tournament) -> list[dict[str, Any]]:
-    """Byes entrants asked for in rounds not paired yet, by round: who and which bye
-    (Swiss only: other formats take no requested byes)."""
-    from tournaments.models import RequestedBye, Round
+def requested_byes(tournament: Tournament, paired: int) -> list[dict[str, Any]]:
+    """Byes entrants asked for in rounds after ``paired`` (the last round paired), by
+    round: who and which bye (Swiss only: other formats take no requested byes)."""
+    from tournaments.models import RequestedBye
 
     if tournament.format != "swiss":
         return []
-    paired = Round.objects.filter(tournament=tournament).order_by("-number") \
-        .values_list("number", flat=True).first() or 0
     byes = (RequestedBye.objects.filter(entrant__tournament=tournament,
                                         round_number__gt=paired)
             .select_related("entrant__player", "entrant__team")
@@ -382,24 +403,81 @@ def live_progress(tournament: Tournament) -> dict[str, Any] | None:
     return progress
 
 
-def tournament_page(tournament: Tournament) -> dict[str, Any]:
-    rounds = round_views(tournament)
-    context: dict[str, Any] = {"tournament": tournament, "rounds": rounds,
-                               "game_label": game_name(tournament.game),
-                               "result_legend": RESULT_LEGEND,
-                               "teams": team_members(tournament),
-                               "requested_byes": requested_byes(tournament),
-                               "tiebreaks_decided": [row for round_view in rounds
-                                                     for row in round_view.pairings
-                                                     if row.tiebreak]}
+#: The tabs of a tournament's pages: the overview, one round, the table.
+OVERVIEW, ROUND, TABLE = "overview", "round", "table"
+
+
+def tournament_tabs(tournament: Tournament, rounds: list[RoundLink]) -> list[dict[str, Any]]:
+    """The tabs a tournament has: the overview always, rounds once one is paired, the
+    crosstable (round robins) or round-by-round table (Swiss) once one is paired."""
+    tabs: list[dict[str, Any]] = [
+        {"tab": OVERVIEW, "label": "Bracket" if tournament.is_knockout else "Standings"}]
+    if rounds:
+        tabs.append({"tab": ROUND, "label": "Rounds", "number": rounds[-1].number})
+        if tournament.is_round_robin:
+            tabs.append({"tab": TABLE, "label": "Crosstable"})
+        elif tournament.format == "swiss":
+            tabs.append({"tab": TABLE, "label": "Round by round"})
+    return tabs
+
+
+def has_table(tournament: Tournament) -> bool:
+    return tournament.is_round_robin or tournament.format == "swiss"
+
+
+def _page_context(tournament: Tournament, tab: str,
+                  rounds: list[RoundLink]) -> dict[str, Any]:
+    return {"tournament": tournament, "tab": tab, "round_links": rounds,
+            "tabs": tournament_tabs(tournament, rounds),
+            "game_label": game_name(tournament.game), "result_legend": RESULT_LEGEND}
+
+
+def tournament_overview(tournament: Tournament) -> dict[str, Any]:
+    """The overview tab: standings (or the bracket and placings), the round being played
+    (or the last one), requested byes and teams."""
+    links = round_links(tournament)
+    if tournament.is_knockout:  # the bracket's boxes need every round's scores
+        rounds = round_views(tournament)
+    else:
+        rounds = round_views(tournament, [links[-1].number]) if links else []
+    context = _page_context(tournament, OVERVIEW, links)
+    context.update({"round": rounds[-1] if rounds else None,
+                    "teams": team_members(tournament),
+                    "requested_byes": requested_byes(
+                        tournament, links[-1].number if links else 0),
+                    "tiebreaks_decided": [row for round_view in rounds
+                                          for row in round_view.pairings if row.tiebreak]})
     try:
         standings = standings_view(tournament)
         context["standings"] = standings
         if standings.get("bracket"):
             context["bracket_svg"] = bracket_drawing(tournament, standings["bracket"], rounds)
-        context.update(tables_view(tournament))
     except ValueError as error:  # pairing and standings errors are ValueErrors
         log.warning("standings of %s could not be computed: %s", tournament, error)
+        context["standings_error"] = str(error)
+    return context
+
+
+def tournament_round(tournament: Tournament, number: int) -> dict[str, Any] | None:
+    """The rounds tab: round ``number``'s boards; None when there is no such round."""
+    links = round_links(tournament)
+    if number not in {link.number for link in links}:
+        return None
+    context = _page_context(tournament, ROUND, links)
+    context["round"] = round_views(tournament, [number])[0]
+    return context
+
+
+def tournament_table(tournament: Tournament) -> dict[str, Any] | None:
+    """The table tab: the crosstable (round robins) or round-by-round table (Swiss), with
+    the standings' starting numbers; None for a format without one."""
+    if not has_table(tournament):
+        return None
+    context = _page_context(tournament, TABLE, round_links(tournament))
+    try:
+        context.update(tables_view(tournament))
+    except ValueError as error:
+        log.warning("tables of %s could not be computed: %s", tournament, error)
         context["standings_error"] = str(error)
     return context
 
