@@ -510,7 +510,20 @@ def player_games(player: Player, limit: int = 20) -> list[dict[str, Any]]:
     return rows
 
 
+def _match_result(outcome: Outcome, side: str) -> str:
+    """A finished match from one side ("a" or "b"): what happened to that side, in words."""
+    if outcome == Outcome.DRAW:
+        return "drew"
+    if outcome == Outcome.DOUBLE_FORFEIT:
+        return "lost by forfeit"
+    won = side == ("a" if outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN) else "b")
+    forfeit = outcome in (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN)
+    return ("won" if won else "lost") + (" by forfeit" if forfeit else "")
+
+
 def player_matches(player: Player, limit: int = 15) -> list[dict[str, Any]]:
+    """The player's latest finished matches, from their side: the result in words, the
+    score with their games first, the opponent, the tournament and round."""
     entrant_ids = set(Entrant.objects.filter(
         Q(player=player) | Q(team__memberships__player=player)).values_list("id", flat=True))
     pairings = (
@@ -521,24 +534,22 @@ def player_matches(player: Player, limit: int = 15) -> list[dict[str, Any]]:
     )
     rows = []
     for pairing in pairings:
-        row = _pairing_row_light(pairing)
         side = "a" if pairing.entrant_a_id in entrant_ids else "b"
-        rows.append({"pairing": pairing, "row": row, "side": side,
-                     "tournament": pairing.round.tournament})
+        outcome = Outcome(pairing.outcome)
+        own, other = (pairing.wins_a, pairing.wins_b) if side == "a" else \
+            (pairing.wins_b, pairing.wins_a)
+        played = outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
+        result = (pairing.get_bye_kind_display() or "bye") if outcome == Outcome.BYE \
+            else _match_result(outcome, side)
+        rows.append({
+            "pairing": pairing, "tournament": pairing.round.tournament,
+            "round": pairing.round.number, "result": result,
+            "won": result.startswith("won") or outcome == Outcome.BYE,
+            "score": f"{own}–{other}" + (f" ({pairing.draws} drawn)" if pairing.draws else "")
+            if played else "",
+            "opponent": pairing.entrant_b if side == "a" else pairing.entrant_a,
+        })
     return rows
-
-
-def _pairing_row_light(pairing: Pairing) -> PairingRow:
-    outcome = Outcome(pairing.outcome)
-    a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
-    b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
-    score = (f"{pairing.wins_a}–{pairing.wins_b}"
-             if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW) else outcome.label)
-    side_a = _side(pairing.entrant_a, a_won)
-    assert side_a is not None
-    return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score,
-                      outcome.label, outcome.value, pairing.bracket_match,
-                      slot_scores=_slot_scores(pairing))
 
 
 def player_ratings(player: Player) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from pages.viewer import RecordViewError, game_steps
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES
 from tournaments import cache as tournament_cache
-from tournaments.models import Format, Status, Tournament
+from tournaments.models import Status, Tournament
 
 
 def _tournament(club: str, slug: str) -> Tournament:
@@ -135,7 +135,6 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         "tournaments": tournaments, "game": game, "status": status, "nav": "tournaments",
         "games": list(selectors.GAME_NAMES.items()),
         "statuses": [(value, label) for value, label in Status.choices if value != Status.DRAFT],
-        "formats": dict(Format.choices),
     }
     return render(request, "pages/tournament_list.html", context)
 

@@ -92,6 +92,9 @@ def test_page_at_width(browser: Browser, page_server: str, paths: dict[str, str]
         " return svg.getAttribute('role') !== 'img' || !svg.getAttribute('aria-labelledby');"
         "}).length;")
     assert missing_labels == 0
+    tab_rows = browser.run("return new Set(Array.from(document.querySelectorAll('.tabs a'))"
+                           ".map(function (a) { return a.getBoundingClientRect().top; })).size;")
+    assert tab_rows <= 1, f"{name} at {width}: the tabs take {tab_rows} lines"
     browser.screenshot(artifacts / f"{name}-{width}.png")
 
 
