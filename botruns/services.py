@@ -33,9 +33,9 @@ from games.series.seeds import bot_seeds, deal_seed
 from matches.models import Game
 from matches.services.games import DuplicateGameError, game_record
 from matches.services.results import match_format_of, match_result_record, match_score
-from players.models import Player
+from players.models import BotKind, Player
 from players.permissions import SYSTEM, Actor, ensure_can_manage_club
-from players.selectors import team_members_on
+from players.selectors import bot_game_problem, team_members_on
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
 from tournaments.selectors import rounds_remaining, rounds_remaining_of
 from tournaments.services.rounds import round_pair_next
@@ -60,6 +60,10 @@ def _bot_of(entrant: Entrant, day: Any) -> Player:
 
 
 def _spec(player: Player) -> BotSpec:
+    """The bot a player stands for: an installed program (run from the worker's bots
+    directory) or a built-in kind with its settings."""
+    if player.bot_kind == BotKind.INSTALLED:
+        return BotSpec.installed(player.installed_bot)
     return BotSpec(kind=player.bot_kind, settings=dict(player.bot_settings or {}))
 
 
@@ -77,12 +81,16 @@ def bot_tournament_start(
     tournament = lock_tournament(tournament)
     day = timezone.localdate()
     entrants = list(tournament.entrants.select_related("player", "team"))
-    humans = [e.name for e in entrants if not _bot_of(e, day).is_bot]
+    bots = [_bot_of(e, day) for e in entrants]
+    humans = [e.name for e, bot in zip(entrants, bots, strict=True) if not bot.is_bot]
     if humans:
         raise ApplicationError(
             f"Only a tournament whose entrants are all bots can be played by the workers; "
             f"not bots: {', '.join(humans[:5])}.", field="entrants",
         )
+    problems = [p for p in (bot_game_problem(bot, tournament.game) for bot in bots) if p]
+    if problems:
+        raise ApplicationError(" ".join(problems[:5]), field="entrants")
     if tournament.status in (Status.DRAFT, Status.REGISTRATION):
         tournament = tournament_start(actor=actor, tournament=tournament)
     elif tournament.status == Status.FINISHED:
@@ -148,6 +156,7 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
                 actor=SYSTEM, pairing=pairing, number=number, result=result,
                 record=outcome.record if outcome.termination == "normal" else None,
                 termination=outcome.termination, deal_seed=seed,
+                forfeit_reason=outcome.reason,
             )
             _mark_done(pairing_id, number)
             if not recorded.match_decided:

@@ -36,7 +36,8 @@ class GameAdmin(ClubScopedAdmin):
                            "pairing__entrant_a__team", "pairing__entrant_b__player",
                            "pairing__entrant_b__team", "recorded_by"]
     readonly_fields = ("pairing_link", "number", "game", "options", "first_side", "deal_seed",
-                       "winner_side", "termination", "order_recorded", "score_detail",
+                       "winner_side", "termination", "forfeit_reason", "order_recorded",
+                       "score_detail",
                        "move_count", "clock_left", "played_at", "recorded_by", "created_at",
                        "record")
     fields = readonly_fields

@@ -46,6 +46,11 @@ class Game(models.Model):
     termination = models.CharField(
         max_length=16, choices=Termination.choices, default=Termination.NORMAL
     )
+    forfeit_reason = models.CharField(
+        max_length=1000, blank=True,
+        help_text="Why a bot game was forfeited: the bot's fault, with the line that caused "
+        "it (a crash, an illegal move, a timeout...).",
+    )
     score_detail = models.JSONField(
         null=True, blank=True, help_text="Stolbiki column points and sums, from the record."
     )

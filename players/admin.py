@@ -2,12 +2,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 
+from config.errors import ApplicationError
 from players import permissions
 from players.models import Club, Player, Team, TeamMembership
+from players.selectors import installed_bots
+from players.services import player_check_bot
 
 
 class ClubScopedAdmin(admin.ModelAdmin):
@@ -80,9 +84,53 @@ class ClubAdmin(ClubScopedAdmin):
         return int(obj.n_players)
 
 
+class PlayerForm(forms.ModelForm):
+    """Offers the bots installed in this host's bots directory and runs the services'
+    bot checks, so that errors show next to their fields."""
+
+    installed_bot = forms.ChoiceField(
+        required=False,
+        help_text="For the kind 'Installed program': a bot installed in the bots directory "
+        "(BOTS_DIR) of this web host; every worker needs the same bots directory.",
+    )
+
+    class Meta:
+        model = Player
+        fields = ["display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
+                  "installed_bot", "fide_id"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "---------")] + [
+            (bot.name, f"{bot.name} by {bot.author} (plays {', '.join(bot.games)})")
+            for bot in installed_bots()
+        ]
+        current = self.instance.installed_bot if self.instance.pk else ""
+        if current and current not in {name for name, _ in choices}:
+            choices.append((current, f"{current} (not installed here)"))
+        field = self.fields["installed_bot"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        original = Player.objects.filter(pk=self.instance.pk).first() if self.instance.pk else None
+        candidate = Player(**{name: data[name] for name in self.Meta.fields if name in data})
+        try:
+            player_check_bot(candidate, original=original)
+        except ApplicationError as error:
+            field = error.field if error.field in self.fields else None
+            self.add_error(field, error.message)
+        return data
+
+
 @admin.register(Player)
 class PlayerAdmin(ClubScopedAdmin):
-    list_display = ["display_name", "club", "is_bot", "bot_kind", "user", "created_at"]
+    form = PlayerForm
+    list_display = ["display_name", "club", "is_bot", "bot_kind", "installed_bot", "user",
+                    "created_at"]
     list_filter = ["is_bot", "bot_kind", "club"]
     search_fields = ["display_name", "club__name", "user__username", "fide_id"]
     list_select_related = ["club", "user"]

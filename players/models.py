@@ -30,10 +30,14 @@ class Club(models.Model):
 
 
 class BotKind(models.TextChoices):
+    """A built-in bot (its settings in ``bot_settings``) or ``installed``: a program
+    installed in the workers' bots directory (``BOTS_DIR``), named by ``installed_bot``."""
+
     RANDOM = "random", "Random"
     GREEDY = "greedy", "Greedy heuristics"
     MCTS = "mcts", "Monte Carlo tree search"
     SOLVER = "solver", "Exact solver"
+    INSTALLED = "installed", "Installed program"
 
 
 class Player(models.Model):
@@ -51,6 +55,12 @@ class Player(models.Model):
     is_bot = models.BooleanField(default=False)
     bot_kind = models.CharField(max_length=20, choices=BotKind.choices, blank=True)
     bot_settings = models.JSONField(default=dict, blank=True)
+    installed_bot = models.CharField(
+        max_length=64, blank=True,
+        help_text="An installed bot's name (its manifest's), for the kind 'Installed "
+        "program': a program in the bots directory (BOTS_DIR) of the web host and of "
+        "every worker.",
+    )
     fide_id = models.CharField(max_length=20, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -64,6 +74,13 @@ class Player(models.Model):
                 | (Q(is_bot=False) & Q(bot_kind="")),
                 name="player_bot_kind_iff_bot",
                 violation_error_message="A bot needs a bot kind, and only a bot has one.",
+            ),
+            models.CheckConstraint(
+                condition=(Q(bot_kind=BotKind.INSTALLED) & ~Q(installed_bot=""))
+                | (~Q(bot_kind=BotKind.INSTALLED) & Q(installed_bot="")),
+                name="player_installed_bot_iff_installed_kind",
+                violation_error_message="An installed bot needs the name of the program, "
+                "and only an installed bot has one.",
             ),
             models.CheckConstraint(
                 condition=Q(is_bot=False) | Q(user__isnull=True),

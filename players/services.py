@@ -13,8 +13,10 @@ from django.utils.text import slugify
 from config.errors import ApplicationError
 from players.models import BotKind, Club, Player, Team, TeamMembership
 from players.permissions import Actor, ensure_can_manage_club
+from players.selectors import installed_bots
 
-_PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings", "fide_id"}
+_PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
+                  "installed_bot", "fide_id"}
 
 
 def _unique_slug(name: str) -> str:
@@ -68,6 +70,36 @@ def _check_bot_settings(player: Player) -> None:
         raise ApplicationError("Bot settings must be a JSON object.", field="bot_settings")
 
 
+def player_check_bot(player: Player, *, original: Player | None = None) -> None:
+    """The bot fields of ``player`` (unsaved; ``original``: as stored before a change):
+    a known kind; a built-in kind's settings; an installed bot's name among the bots
+    installed in ``BOTS_DIR`` (checked when the name is set or changed, so that a bot
+    uninstalled later can still be renamed) and no settings."""
+    _check_bot_settings(player)
+    if not isinstance(player.installed_bot, str):
+        raise ApplicationError("The installed bot is named by a text.", field="installed_bot")
+    if player.bot_kind != BotKind.INSTALLED:
+        if player.installed_bot:
+            raise ApplicationError(
+                "Only a bot of the kind 'installed' names an installed bot: choose that kind "
+                "or leave the installed bot empty.", field="installed_bot")
+        return
+    if player.bot_settings:
+        raise ApplicationError(
+            "An installed bot takes no settings (its program decides how it plays): leave "
+            "the bot settings empty.", field="bot_settings")
+    unchanged = (original is not None and original.bot_kind == BotKind.INSTALLED
+                 and original.installed_bot == player.installed_bot)
+    if unchanged:
+        return
+    names = [bot.name for bot in installed_bots()]
+    if player.installed_bot not in names:
+        known = ", ".join(names) or "none"
+        what = (f"No bot {player.installed_bot!r} is installed"
+                if player.installed_bot else "Choose the installed bot")
+        raise ApplicationError(f"{what} (installed: {known}).", field="installed_bot")
+
+
 @transaction.atomic
 def player_create(*, actor: Actor, display_name: str, club: Club | None, **fields: Any) -> Player:
     unknown = set(fields) - _PLAYER_FIELDS
@@ -75,7 +107,7 @@ def player_create(*, actor: Actor, display_name: str, club: Club | None, **field
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.")
     ensure_can_manage_club(actor, club)
     player = Player(display_name=display_name.strip(), club=club, **fields)
-    _check_bot_settings(player)
+    player_check_bot(player)
     player.full_clean()
     player.save()
     return player
@@ -89,9 +121,10 @@ def player_update(*, actor: Actor, player: Player, **fields: Any) -> Player:
     ensure_can_manage_club(actor, player.club)
     if "club" in fields and fields["club"] != player.club:
         ensure_can_manage_club(actor, fields["club"])
+    original = Player.objects.get(pk=player.pk)
     for name, value in fields.items():
         setattr(player, name, value.strip() if name == "display_name" else value)
-    _check_bot_settings(player)
+    player_check_bot(player, original=original)
     player.full_clean()
     player.save()
     return player

@@ -67,22 +67,26 @@ def organizer(club_a: Any) -> Any:
 
 @pytest.fixture
 def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
-    """A started tournament of ``entrants`` players (bots if ``bots`` names a kind)."""
+    """A started tournament of ``entrants`` players (bots if ``bots`` names a kind; the
+    entrant at index ``i`` of ``installed`` is that installed bot instead)."""
     from players.models import Player
     from tournaments import services
 
     def make(format: str = "round_robin", entrants: int = 4, game: str = "kugamai",
              bots: str | None = None, bot_settings: dict[str, Any] | None = None,
-             start: bool = True, **fields: Any) -> Any:
+             start: bool = True, installed: dict[int, str] | None = None,
+             **fields: Any) -> Any:
         tournament = services.tournament_create(
             actor=organizer, club=club_a, name=f"{game} {format}", game=game, format=format,
             **fields,
         )
         for index in range(entrants):
+            program = (installed or {}).get(index, "")
             player = Player.objects.create(
-                display_name=f"{'Bot' if bots else 'Player'} {tournament.pk}-{index + 1}",
-                club=club_a, is_bot=bool(bots), bot_kind=bots or "",
-                bot_settings=bot_settings or {},
+                display_name=program or
+                f"{'Bot' if bots else 'Player'} {tournament.pk}-{index + 1}",
+                club=club_a, is_bot=bool(bots), bot_kind="installed" if program else bots or "",
+                bot_settings={} if program else bot_settings or {}, installed_bot=program,
             )
             services.entrant_register(actor=organizer, tournament=tournament, player=player,
                                       rating=2000 - index)
@@ -91,3 +95,21 @@ def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
         return tournament
 
     return make
+
+
+@pytest.fixture
+def installed_bots_dir(tmp_path: Any, settings: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A bots directory of the test's own (``BOTS_DIR`` here and for the workers it
+    starts): the example bot and the test bots of ``tests/data/bots``, linked."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    (folder / "random-example").symlink_to(root.parent / "examples" / "bots" / "random-example")
+    for bot in sorted((root / "data" / "bots").iterdir()):
+        if bot.is_dir():
+            (folder / bot.name).symlink_to(bot)
+    settings.BOTS_DIR = folder
+    monkeypatch.setenv("BOTS_DIR", str(folder))
+    return folder

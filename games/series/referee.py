@@ -159,6 +159,9 @@ def referee_game(
                  sandbox or Sandbox(), bots_dir, max_moves).play()
 
 
+#: The longest reason an outcome gives (a bot's long line is cut).
+REASON_CHARS = 1000
+
 #: Moves a seat is assumed to make at most, for its CPU limit (GAMES.md games need fewer).
 CPU_MOVES = 100
 
@@ -290,8 +293,9 @@ class _Game:
         try:
             self.state = self.engine.play(self.state, reply.move)
         except EngineError as error:
+            shown = reply.move if len(reply.move) <= 200 else reply.move[:200] + "..."
             raise _Forfeit(seat, "forfeit", f"{who} played an illegal move {number} "
-                           f"{reply.move!r}: {error}", "illegal", f"move {reply.move}") from None
+                           f"{shown!r}: {error}", "illegal", f"move {reply.move}") from None
         if self.clock is not None and self.left is not None:
             self.left[seat] = max(0.0, after_move(self.clock, self.left[seat], reply.seconds))
         self.moves = number
@@ -354,6 +358,8 @@ class _Game:
             record["info"] = [list(lines) for lines in self.info]
         bots = [identity.name if identity else self.labels[seat_]
                 for seat_, identity in enumerate(self.identities)]
+        if len(reason) > REASON_CHARS:
+            reason = reason[:REASON_CHARS - 3] + "..."
         return RefereeOutcome(
             winner, termination, record, reason, detail, fault, seat, line,
             self.info, self.durations, list(self.left) if self.left is not None else None, bots,

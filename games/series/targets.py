@@ -1,7 +1,7 @@
 """Bots named on a command line (``bot_check``, ``bot_match``), turned into specs.
 
->>> spec_from_text("mcts:{\"iterations\": 200}", None)
-BotSpec(kind='mcts', settings={'iterations': 200}, command=(), cwd=None)
+>>> spec_from_text('mcts:{"iterations": 200}', None)
+BotSpec(kind='mcts', settings={'iterations': 200}, command=(), cwd=None, writable=())
 >>> spec_from_text("bot:my-bot", None).settings
 {'name': 'my-bot'}
 >>> resolve_target(["/no/such/program", "--fast"], None).spec.command
@@ -54,9 +54,45 @@ def resolve_target(words: Sequence[str], bots_dir: str | Path | None) -> Target:
         for bot in list_installed_bots(bots_dir).bots:
             if bot.name == first:
                 return Target(BotSpec.installed(bot.name), bot.name, bot.games)
-    program = os.path.abspath(first) if Path(first).exists() else (shutil.which(first) or first)
-    return Target(BotSpec.program([program, *rest], cwd=os.getcwd()), " ".join(words))
+    argv, cwd = program_command([first, *rest])
+    return Target(BotSpec.program(argv, cwd=cwd), " ".join(words))
 
+
+def program_command(words: Sequence[str]) -> tuple[list[str], str | None]:
+    """A command line made to run from any folder, and the folder it runs in: the bot's
+    own, never the caller's working folder (which may hold the project and its secrets).
+
+    The program and every later word naming an existing file or folder are made
+    absolute (a jailed bot sees those, read-only). The bot runs in the folder of the
+    first file named after the program (an interpreter's script: ``python3 bot.py``,
+    ``java -jar bot.jar``), or else of the program itself when a path names it
+    (``./my-bot``), or else in its private home.
+
+    >>> program_command(["/bin/sh", "-c", "exit"])
+    (['/bin/sh', '-c', 'exit'], '/bin')
+    >>> program_command(["/no/such/bot", "--fast"])
+    (['/no/such/bot', '--fast'], None)
+    """
+    argv = list(words)
+    cwd = None
+    if Path(argv[0]).exists() or os.sep in argv[0]:
+        argv[0] = os.path.abspath(argv[0])
+        cwd = _folder_of(argv[0])
+    else:
+        argv[0] = shutil.which(argv[0]) or argv[0]
+    script = None
+    for index, word in enumerate(argv[1:], start=1):
+        if word.startswith("-") or not Path(word).exists():
+            continue
+        argv[index] = os.path.abspath(word)
+        if script is None and Path(word).is_file():
+            script = _folder_of(argv[index])
+    return argv, script or cwd
+
+
+def _folder_of(path: str) -> str | None:
+    folder = os.path.dirname(path)
+    return folder if os.path.isdir(folder) else None
 
 
 def spec_from_text(text: str, bots_dir: str | Path | None) -> BotSpec:

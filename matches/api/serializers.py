@@ -21,8 +21,9 @@ class GameOutput(serializers.ModelSerializer[Game]):
     class Meta:
         model = Game
         fields = ["id", "tournament", "pairing", "round_number", "board", "number", "game",
-                  "options", "first_side", "winner_side", "termination", "order_recorded",
-                  "score_detail", "move_count", "clock_left", "played_at", "created_at"]
+                  "options", "first_side", "winner_side", "termination", "forfeit_reason",
+                  "order_recorded", "score_detail", "move_count", "clock_left", "played_at",
+                  "created_at"]
 
 
 class GameDetailOutput(GameOutput):

@@ -69,6 +69,7 @@ def game_record(
     deal_seed: int | None = None,
     expected_version: int | None = None,
     number: int | None = None,
+    forfeit_reason: str = "",
 ) -> RecordedGame:
     """Add the next game of ``pairing``'s match.
 
@@ -76,7 +77,8 @@ def game_record(
     record's result is taken) and must agree if given. ``expected_version`` is the pairing
     version the organizer saw (stale writes are refused). ``number``, when given (a bot
     worker), must be the next game's: a game already recorded raises
-    :class:`DuplicateGameError`.
+    :class:`DuplicateGameError`. ``forfeit_reason`` says why a forfeited game was lost (a
+    bot's fault).
     """
     tournament, pairing = lock_board(actor, pairing)
     if expected_version is not None and pairing.version != expected_version:
@@ -102,6 +104,9 @@ def game_record(
             f"Unknown termination {termination!r}; choose one of "
             f"{', '.join(Termination.values)}.", field="termination",
         )
+    if forfeit_reason and termination == Termination.NORMAL:
+        raise ApplicationError("A game played to the end has no forfeit reason.",
+                               field="forfeit_reason")
     if number is not None and number != next_number:
         raise ApplicationError(
             f"Game {number} cannot be recorded before game {next_number}.", field="number"
@@ -119,7 +124,7 @@ def game_record(
         options=tournament.game_options, first_side=roles.first_side, deal_seed=deal_seed,
         record=record, winner_side=winner_side, termination=termination, score_detail=detail,
         move_count=moves, clock_left=clock_left, played_at=played_at or timezone.now(),
-        recorded_by=actor_user(actor),
+        recorded_by=actor_user(actor), forfeit_reason=forfeit_reason,
     )
     # inputs are checked above; the database enforces the constraints on insert
     game.full_clean(exclude=["pairing", "recorded_by"], validate_constraints=False)

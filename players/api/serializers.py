@@ -42,7 +42,7 @@ class PlayerOutput(serializers.ModelSerializer[Player]):
         model = Player
         fields = [
             "id", "display_name", "club", "club_name", "is_bot", "bot_kind", "bot_settings",
-            "fide_id", "created_at", "updated_at",
+            "installed_bot", "fide_id", "created_at", "updated_at",
         ]
 
 
@@ -54,7 +54,20 @@ class PlayerInput(serializers.Serializer[Player]):
     is_bot = serializers.BooleanField(required=False)
     bot_kind = serializers.ChoiceField(choices=BotKind.choices, required=False, allow_blank=True)
     bot_settings = serializers.JSONField(required=False)
+    installed_bot = serializers.CharField(
+        max_length=64, required=False, allow_blank=True,
+        help_text="For the bot kind 'installed': the name of an installed bot "
+        "(GET /api/players/installed-bots/ lists them).")
     fide_id = serializers.CharField(max_length=20, required=False, allow_blank=True)
+
+
+class InstalledBotOutput(serializers.Serializer[Any]):
+    """A bot installed in the bots directory: what its manifest says."""
+
+    name = serializers.CharField()
+    author = serializers.CharField()
+    games = serializers.ListField(child=serializers.CharField())
+    description = serializers.CharField()
 
 
 class MembershipOutput(serializers.ModelSerializer[TeamMembership]):

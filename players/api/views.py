@@ -73,6 +73,14 @@ class PlayerViewSet(ReadViewSet):
         )
         return self.answer(player)
 
+    @extend_schema(responses=s.InstalledBotOutput(many=True), filters=False)
+    @action(detail=False, methods=["get"], url_path="installed-bots", pagination_class=None,
+            filter_backends=[])
+    def installed_bots(self, request: Request) -> Response:
+        """The bots installed in the web host's bots directory, which a bot player of the
+        kind 'installed' may name (the workers need the same directory)."""
+        return Response(s.InstalledBotOutput(selectors.installed_bots(), many=True).data)
+
 
 @extend_schema(tags=["teams"])
 class TeamViewSet(ReadViewSet):

@@ -103,10 +103,23 @@ def test_systemd_units_start_the_documented_commands() -> None:
         assert documented in README, f"README does not document {command!r}"
 
 
+def _project_packages() -> list[str]:
+    """The project's top-level packages: every folder beside manage.py with an apps.py."""
+    return sorted(path.parent.name for path in ROOT.glob("*/apps.py"))
+
+
 def test_dockerfile_copies_every_app() -> None:
     dockerfile = (DEPLOY / "Dockerfile").read_text()
-    for app in ("config", "players", "games", "tournaments", "pages", "templates", "manage.py"):
-        assert f"COPY {app}" in dockerfile
+    packages = _project_packages()
+    assert {"config", "games", "matches", "ratings", "botruns"} <= set(packages)
+    for name in (*packages, "templates", "manage.py"):
+        assert f"COPY {name}" in dockerfile, f"deploy/Dockerfile does not copy {name}"
+
+
+def test_the_installed_package_includes_every_app() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    for name in _project_packages():
+        assert f'"{name}*"' in pyproject, f"pyproject.toml's package list misses {name}"
 
 
 def _manage(*args: str, **env: str) -> Any:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, ensure_can_manage_club
+from players.selectors import bot_game_problem, team_members_on
 from tournaments.cache import tournament_changed
 from tournaments.models import (
     REQUESTABLE_BYES,
@@ -62,12 +64,27 @@ def entrant_register(
     if existing.exists():
         raise ApplicationError(f"{player or team} is already entered.",
                                field="player" if player else "team")
+    _check_bots_play(tournament, player, team)
     entrant = Entrant(tournament=tournament, player=player, team=team, rating=rating,
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()
     entrant.save()
     tournament_changed(tournament.pk)
     return entrant
+
+
+def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:
+    """An installed bot (or a team's current member that is one) must be installed here
+    and play the tournament's game."""
+    if player is not None:
+        players = [player]
+    else:
+        assert team is not None
+        players = list(team_members_on(team, timezone.localdate()).order_by("id"))
+    for candidate in players:
+        problem = bot_game_problem(candidate, tournament.game)
+        if problem:
+            raise ApplicationError(problem, field="player" if player else "team")
 
 
 @transaction.atomic

@@ -12,6 +12,8 @@ moves otherwise:
   folders and its own environment for the secret key: ``info string looked PATH=STATE
   ...`` (for the project's paths, then the system's; ``hidden``, or ``visible:NAMES`` with
   a folder's names joined by ``|``) and ``info string environment-secrets N``;
+- ``cwd``: says where it runs and what it finds there and in the caller's folder (given
+  as ``project:FOLDER``): ``info string cwd PATH NAMES`` and ``info string caller STATE``;
 - ``bomb``: at its first move forks until the kernel refuses (every child forks on too),
   says ``info string forked N``, answers; at its second move it never answers.
 """
@@ -79,6 +81,9 @@ class Prisoner(ClientBot):
             leaked = [key for key, value in os.environ.items()
                       if "SECRET" in key or MARKER in value or "DATABASE" in key]
             self.info(f"string environment-secrets {len(leaked)}")
+        elif MODE == "cwd" and self.moves == 1:
+            self.info(f"string cwd {os.getcwd()} {_look('.')}")
+            self.info(f"string caller {_look(PROJECT)}")
         elif MODE == "bomb":
             if self.moves == 1:
                 self.info(f"string forked {_bomb()}")
