@@ -241,6 +241,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # A pairing's outcome shows in two components (the board, and the board with its match
+    # in progress): one enum, named once.
+    "ENUM_NAME_OVERRIDES": {"PairingOutcomeEnum": "tournaments.models.Outcome"},
 }
 
 # Celery: an embedded broker by default (kombu's filesystem transport: no server needed).
