@@ -247,6 +247,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A pairing's outcome shows in two components (the board, and the board with its match
+    # in progress): one enum, named once.
+    "ENUM_NAME_OVERRIDES": {"PairingOutcomeEnum": "tournaments.models.Outcome"},
 }
 
 # Celery: an embedded broker by default (kombu's filesystem transport: no server needed).
