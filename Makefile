@@ -14,7 +14,7 @@ PORT ?= 8000
 	services migrate demo clean reliability bench-load
 
 help:
-	@echo "make run    - install, migrate, load the demo, start web + Celery worker"
+	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
 	@echo "make test   - lint, then the whole test suite on PostgreSQL (+ Redis)"
 	@echo "make lint   - ruff and mypy"
 	@echo "make test-swiss-full - Swiss pairings against bbpPairings on the full corpus"
@@ -41,17 +41,11 @@ migrate: install .env
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
-	$(BIN)/python manage.py ensure_admin
+	@$(BIN)/python manage.py ensure_admin >/dev/null
 	$(BIN)/python manage.py load_demo
 
 run: demo
-	@echo "Web:    http://$(HOST):$(PORT)/"
-	@echo "Admin:  http://$(HOST):$(PORT)/admin/"
-	@echo "API:    http://$(HOST):$(PORT)/api/  (docs: /api/docs/, schema: /api/schema/)"
-	@echo "Health: http://$(HOST):$(PORT)/healthz"
-	@REMAP_SIGTERM=SIGQUIT $(BIN)/celery -A config worker --loglevel=INFO --concurrency=2 & worker=$$!; \
-	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
-	  $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) bash scripts/run.sh
 
 worker: install .env
 	REMAP_SIGTERM=SIGQUIT $(BIN)/celery -A config worker --loglevel=INFO

@@ -6,6 +6,12 @@ services (``bench/load_site.py``). The server runs the service's settings with o
 URL, ``/bench/minimal``: a Django view returning a fixed JSON body through the same
 middleware, the floor every other URL is compared with.
 
+First, the **page weight** of a results night: a second Swiss of the same size whose round 9
+is half entered; each tab of its pages (the overview with the standings and the round in
+play, the results part the open page polls, the round's tab, the round-by-round tab) with
+its raw and gzipped bytes and the CPU time of the first answer after a result is entered
+through the service (``bench.load_site.page_weights``).
+
 Every request says ``Accept-Encoding: gzip``, as browsers do. Two phases against the same
 server:
 
@@ -25,6 +31,7 @@ it for the next run.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -37,6 +44,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE = os.environ.get("BENCH_LOAD_DATABASE", "bench_load")
@@ -106,9 +114,22 @@ def manage(env: dict[str, str], *args: str) -> str:
     return result.stdout
 
 
-def build_swiss(env: dict[str, str]) -> str:
-    code = "from bench.load_site import build_swiss; print(build_swiss())"
+def build_swiss(env: dict[str, str], live: bool = False) -> str:
+    code = ("from bench.load_site import build_swiss; "
+            f"print(build_swiss(slug={'bench-swiss-live' if live else 'bench-swiss'!r}, "
+            f"live={live}))")
     return manage(env, "shell", "-c", code).strip().splitlines()[-1]
+
+
+def page_weights(env: dict[str, str], path: str) -> list[dict[str, Any]]:
+    """The live Swiss's tabs: bytes raw and gzipped, CPU of the first answer after a result
+    (``bench.load_site.page_weights``, in a process of its own; table events off, so each
+    request reads the tournament's version as a process would after hearing the write)."""
+    code = ("import json; from bench.load_site import page_weights; "
+            f"print(json.dumps(page_weights({path!r})))")
+    rows: list[dict[str, Any]] = json.loads(
+        manage({**env, "TABLE_EVENTS": "false"}, "shell", "-c", code).strip().splitlines()[-1])
+    return rows
 
 
 def wait_until_up(base: str, timeout: float = 60) -> None:
@@ -220,8 +241,16 @@ def main() -> None:
         manage(env, "collectstatic", "--noinput", "-v0")
         started = time.monotonic()
         swiss = build_swiss(env)
-        print(f"200-player 9-round Swiss built through the services in "
-              f"{time.monotonic() - started:.0f} s: {swiss}", flush=True)
+        live = build_swiss(env, live=True)
+        print(f"two 200-player 9-round Swisses built through the services in "
+              f"{time.monotonic() - started:.0f} s: {swiss} (finished) and {live} (round 9 "
+              f"half entered)", flush=True)
+        print(f"\npage weight: the live Swiss's tabs, first answer after a result (median "
+              f"of 5; load average {os.getloadavg()[0]:.1f})", flush=True)
+        print(f"{'page':<42} {'raw bytes':>10} {'gzip bytes':>10} {'CPU ms':>7}")
+        for row in page_weights(env, live):
+            print(f"{row['page']:<42} {row['raw']:>10,} {row['gzip']:>10,} "
+                  f"{row['cpu_ms']:>7.0f}")
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         log_path = work / "gunicorn.log"

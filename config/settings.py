@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our static files
     "players",
     "games",
     "tournaments",
@@ -79,7 +80,7 @@ MIDDLEWARE = [
 # Content-Security-Policy (Django 6): our own origin only; an inline script runs only with
 # the request's nonce (<script nonce="{{ csp_nonce }}">), inline event handlers never.
 # Inline styles stay allowed (style attributes of the admin, the pages and the SVGs).
-# /api/docs/ has its own policy for Swagger UI's CDN (config/urls.py).
+# The API docs (Swagger UI, ReDoc) are our own static files and live under it too.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF, CSP.NONCE],
@@ -241,6 +242,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # The docs' scripts and styles come from our own static files (no CDN: they work
+    # offline, at a venue, under the site's Content-Security-Policy).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # A pairing's outcome shows in two components (the board, and the board with its match
+    # in progress): one enum, named once.
+    "ENUM_NAME_OVERRIDES": {"PairingOutcomeEnum": "tournaments.models.Outcome"},
 }
 
 # Celery: an embedded broker by default (kombu's filesystem transport: no server needed).

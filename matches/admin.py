@@ -10,15 +10,17 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 from django.forms.models import BaseInlineFormSet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
 from config.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.admin_games import GameAdmin, winner_letter  # noqa: F401  (GameAdmin registers)
+from matches.admin_tournaments import TournamentRunAdmin  # noqa: F401  (replaces the registration)
 from matches.clock_services import round_clock_advice
 from matches.models import Game, Termination
 from matches.selectors import round_sheet
@@ -26,13 +28,16 @@ from matches.services.games import game_entry_record
 from matches.services.results import (
     BoardEntry,
     RoundResultsError,
+    last_change,
     parse_game_record,
+    result_snapshot,
     round_results_check,
     round_results_record,
 )
 from players.admin import ClubScopedAdmin, ReadOnlyAdmin
 from players.models import Club
 from players.permissions import can_manage_club, is_organizer
+from tournaments.dashboard import pairing_stages
 from tournaments.models import (
     FORFEIT_OUTCOMES,
     Outcome,
@@ -84,8 +89,11 @@ class PairingResultForm(forms.ModelForm):
         model = Pairing
         fields: list[str] = []  # PairingInline excludes the model's score fields too
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, conflicts: dict[int, str] | None = None,
+                 **kwargs: Any) -> None:
         instance = kwargs.get("instance")
+        if instance is not None and conflicts and instance.pk in conflicts:
+            instance.conflict_note = conflicts[instance.pk]
         if instance is not None:
             kwargs["initial"] = {
                 "wins_a": instance.wins_a, "wins_b": instance.wins_b, "draws": instance.draws,
@@ -101,6 +109,8 @@ class PairingResultForm(forms.ModelForm):
             return None
         data = self.cleaned_data
         outcome = data["outcome"] if "outcome" in changed else None
+        if outcome == Outcome.PENDING and (data["wins_a"] or data["wins_b"] or data["draws"]):
+            outcome = None  # a score typed beside "pending": the score decides
         score = None
         if outcome not in (*FORFEIT_OUTCOMES, Outcome.PENDING):
             score = MatchScore(data["wins_a"] or 0, data["wins_b"] or 0, data["draws"] or 0)
@@ -113,10 +123,13 @@ class RoundResultsFormSet(BaseInlineFormSet):
     through the same service, in one transaction."""
 
     entries: list[BoardEntry]
+    #: Boards left out because another director saved them meanwhile: what was typed.
+    drafts: dict[int, dict[str, Any]]
 
     def clean(self) -> None:
         super().clean()
         self.entries = []
+        self.drafts = {}
         if any(self.errors):
             return
         rows = {}
@@ -129,6 +142,10 @@ class RoundResultsFormSet(BaseInlineFormSet):
         if not self.entries:
             return
         errors = round_results_check(round_=self.instance, entries=self.entries)
+        stale = {e.board for e in errors if e.code == "stale"}
+        if stale:
+            self._keep_stale(rows, stale)
+        errors = [e for e in errors if e.board not in stale or e.code != "stale"]
         for board_error in errors:
             target = rows.get(board_error.board)
             field = _ROW_FIELD.get(board_error.field or "")
@@ -145,6 +162,32 @@ class RoundResultsFormSet(BaseInlineFormSet):
                 f"Nothing was saved: fix board{'s' if len(errors) != 1 else ''} {boards} "
                 "and save again.")
 
+    def _keep_stale(self, rows: dict[int, Any], stale: set[int]) -> None:
+        """Boards another director saved since this page was loaded: their entries are left
+        out of this save and kept as typed, beside the other director's result, with the
+        current version, so that saving again (deliberately) replaces it."""
+        data = QueryDict(mutable=True)
+        data.update(self.data)
+        for board in sorted(stale):
+            row = rows[board]
+            current = Pairing.objects.get(pk=row.instance.pk)
+            who, when = last_change(current)
+            note = (f"{who} saved {_snapshot_text(result_snapshot(current))} at "
+                    f"{timezone.localtime(when):%H:%M}. Your entry is kept in the boxes: "
+                    "save again to replace theirs, or reload the page to keep it.")
+            row.instance.conflict_note = note
+            data[row.add_prefix("version")] = str(current.version)
+            typed = row.cleaned_data
+            self.drafts[current.pk] = {
+                "wins_a": typed.get("wins_a"), "wins_b": typed.get("wins_b"),
+                "draws": typed.get("draws"), "outcome": typed.get("outcome"), "note": note,
+                "board": board}
+        self.entries = [e for e in self.entries
+                        if e.pairing_id not in self.drafts]
+        self.data = data
+        for row in self.forms:
+            row.data = data
+
 
 class PairingInline(OrganizerInline):
     """Fast result entry: type the games won by each side, board by board (Tab moves along
@@ -155,9 +198,10 @@ class PairingInline(OrganizerInline):
     formset = RoundResultsFormSet
     #: The form's own score fields replace the model's: the admin never writes a result.
     exclude = ["wins_a", "wins_b", "draws", "outcome", "version"]
-    fields = ["board", "entrant_a", "entrant_b", "bye_kind", "wins_a", "wins_b", "draws",
-              "outcome", "version", "games_link"]
-    readonly_fields = ["board", "entrant_a", "entrant_b", "bye_kind", "games_link"]
+    fields = ["board", "stage", "entrant_a", "entrant_b", "bye_kind", "wins_a", "wins_b",
+              "draws", "outcome", "version", "games_link", "note"]
+    readonly_fields = ["board", "stage", "entrant_a", "entrant_b", "bye_kind", "games_link",
+                       "note"]
     extra = 0
     can_delete = False
     ordering = ["board"]
@@ -168,6 +212,27 @@ class PairingInline(OrganizerInline):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Pairing]:
         return super().get_queryset(request).select_related(
             "entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team")
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = list(super().get_fields(request, obj))
+        if obj is None or not obj.tournament.is_knockout:
+            fields.remove("stage")
+        return fields
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        self._stages = pairing_stages(obj) if obj is not None else {}
+        return super().get_formset(request, obj, **kwargs)
+
+    @admin.display(description="match")
+    def stage(self, obj: Pairing) -> str:
+        """A knockout board's name in the bracket (final, third place...)."""
+        return getattr(self, "_stages", {}).get(obj.pk, "")
+
+    @admin.display(description="")
+    def note(self, obj: Pairing) -> str:
+        """Another director's result, when they saved this board after the page loaded."""
+        text = getattr(obj, "conflict_note", "")
+        return format_html('<span class="conflict-note">{}</span>', text) if text else ""
 
     @admin.display(description="games")
     def games_link(self, obj: Pairing) -> str:
@@ -242,7 +307,11 @@ class RoundAdmin(ClubScopedAdmin):
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
         context = dict(extra_context or {})
         round_ = Round.objects.select_related("tournament").filter(pk=object_id).first()
+        if round_ is not None and request.method == "GET":
+            request.results_draft = request.session.pop(_draft_key(round_), None)  # type: ignore[attr-defined]
         if round_ is not None:
+            context["dashboard_url"] = reverse("admin:tournaments_tournament_dashboard",
+                                               args=[round_.tournament_id])
             context["sheet_url"] = reverse("admin:tournaments_round_sheet", args=[round_.pk])
             context["slips_url"] = reverse("admin:tournaments_round_slips", args=[round_.pk])
             context["round_clock"] = round_clock(round_)
@@ -251,6 +320,19 @@ class RoundAdmin(ClubScopedAdmin):
             except ApplicationError as error:
                 context["clock_advice_error"] = error.message
         return super().change_view(request, object_id, form_url, context)
+
+    def get_formset_kwargs(self, request: HttpRequest, obj: Any, inline: Any,
+                           prefix: str) -> dict[str, Any]:
+        """After a save that met another director's results, the page comes back with the
+        boards as typed (bound to the kept entries) and their notes."""
+        kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
+        draft = getattr(request, "results_draft", None)
+        if draft and isinstance(inline, PairingInline) and request.method == "GET":
+            rows = list(inline.get_queryset(request).filter(round=obj).order_by("board"))
+            kwargs["data"] = _draft_data(prefix, obj, rows, draft)
+            kwargs["form_kwargs"] = {"conflicts": {int(pk): d["note"]
+                                                   for pk, d in draft.items()}}
+        return kwargs
 
     def response_change(self, request: HttpRequest, obj: Round) -> HttpResponse:
         """After "Save" the director stays on the round, ready for the next results."""
@@ -268,6 +350,15 @@ class RoundAdmin(ClubScopedAdmin):
             super().save_formset(request, form, formset, change)
             return
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        if formset.drafts:
+            request.session[_draft_key(form.instance)] = {
+                str(pk): draft for pk, draft in formset.drafts.items()}
+            boards = ", ".join(str(d["board"]) for d in formset.drafts.values())
+            self.message_user(
+                request, f"Board{'s' if len(formset.drafts) != 1 else ''} {boards}: another "
+                "director saved a result since you loaded the page; yours was not saved but is "
+                "kept on the page beside theirs. Save again to replace theirs.",
+                messages.WARNING)
         if not formset.entries:
             return
         try:
@@ -283,6 +374,29 @@ class RoundAdmin(ClubScopedAdmin):
         for result in recorded:
             if result.warning:
                 self.message_user(request, result.warning, messages.WARNING)
+
+
+def _draft_key(round_: Round) -> str:
+    return f"round-results-draft-{round_.pk}"
+
+
+def _draft_data(prefix: str, round_: Round, rows: list[Pairing],
+                draft: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Form data for the round's boards: the saved results, but the kept entries (with the
+    current versions) on the boards another director saved meanwhile."""
+    data: dict[str, Any] = {
+        f"{prefix}-TOTAL_FORMS": len(rows), f"{prefix}-INITIAL_FORMS": len(rows),
+        f"{prefix}-MIN_NUM_FORMS": 0, f"{prefix}-MAX_NUM_FORMS": 0,
+    }
+    for index, pairing in enumerate(rows):
+        values: dict[str, Any] = {"wins_a": pairing.wins_a, "wins_b": pairing.wins_b,
+                                  "draws": pairing.draws, "outcome": pairing.outcome}
+        values.update({key: value for key, value in draft.get(str(pairing.pk), {}).items()
+                       if key in values})
+        values.update({"id": pairing.pk, "round": round_.pk, "version": pairing.version})
+        for key, value in values.items():
+            data[f"{prefix}-{index}-{key}"] = "" if value is None else value
+    return data
 
 
 class ReadOnlyInline(OrganizerInline):

@@ -6,14 +6,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from games.engines import game_facts
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game, Termination
-from tournaments.models import Pairing, Tournament
-from tournaments.selectors import points_before_rounds, round_clock
+from matches.progress import MatchProgress, match_progress
+from tournaments.models import Outcome, Pairing, Tournament
+from tournaments.selectors import pairing_list, points_before_rounds, round_clock
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
 UNCAPPED_SLIP_GAMES = 9
@@ -77,6 +78,24 @@ def tournament_key(tournament: Tournament) -> tuple[Any, ...] | None:
     """Where a tournament's games begin in :data:`PLAYED_ORDER` (None: no round yet)."""
     first = tournament.rounds.order_by("created_at", "id").first()
     return None if first is None else (first.created_at, first.pk, 0, 0)
+
+
+def pairings_with_games() -> QuerySet[Pairing]:
+    """Boards with names, tournament and their games' winners (for :func:`pairing_progress`)."""
+    return pairing_list().prefetch_related(Prefetch(
+        "games", queryset=Game.objects.only("id", "pairing_id", "number", "winner_side")
+        .order_by("number")))
+
+
+def pairing_progress(pairing: Pairing) -> MatchProgress | None:
+    """A pending match's games so far and next step; None once it has its result (or for a
+    bye). Reads the pairing's games (prefetch them: :func:`pairings_with_games`)."""
+    if pairing.outcome != Outcome.PENDING or pairing.entrant_b_id is None:
+        return None
+    tournament = pairing.round.tournament
+    return match_progress(MatchFormat.from_dict(tournament.match_format or {}),
+                          [game.winner_side for game in pairing.games.all()],
+                          knockout=tournament.is_knockout)
 
 
 def game_list() -> QuerySet[Game]:

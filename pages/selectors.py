@@ -16,7 +16,10 @@ from django.db.models import Prefetch, Q, QuerySet
 from botruns.models import BotRun
 from config import table_events
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
+from games.series.format import MatchFormat
 from matches.models import Game
+from matches.progress import MatchProgress, match_progress
+from matches.services.results import match_format_of
 from pages.svg.bracket import bracket_svg
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating
@@ -88,6 +91,16 @@ class PairingRow:
     order_unknown: bool = False
     #: A knockout match won on the tie-break after a level score: who went through, why.
     tiebreak: str = ""
+    #: A match in progress: what happens now ("game 3 playing"), under its running score.
+    step: str = ""
+    #: A match in progress: the games recorded so far and the next step, in words.
+    progress: str = ""
+
+    @property
+    def score_title(self) -> str:
+        """The result in words where the score's symbols need it (forfeits)."""
+        forfeits = (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN, Outcome.DOUBLE_FORFEIT)
+        return self.result if self.outcome in forfeits else ""
 
 
 @dataclass
@@ -121,16 +134,24 @@ def tiebreak_note(pairing: Pairing, *, knockout: bool, bots: bool) -> str:
 
 
 def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None = None,
-                 *, knockout: bool = False, bots: bool = False) -> PairingRow:
+                 *, knockout: bool = False, bots: bool = False,
+                 fmt: MatchFormat | None = None) -> PairingRow:
     outcome = Outcome(pairing.outcome)
     a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
     b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
+    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
+              "order_recorded": g.order_recorded} for g in pairing.games.all()]
+    progress = None
     if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW):
         score = f"{pairing.wins_a}–{pairing.wins_b}"
         if pairing.draws:
             score += f" ({pairing.draws} drawn)"
     elif outcome == Outcome.PENDING:
-        score = "playing" if pairing.entrant_b_id else ""
+        score = ""
+        if pairing.entrant_b_id:
+            progress = match_progress(fmt or MatchFormat(), [g["winner_side"] for g in games],
+                                      knockout=knockout)
+            score = progress.score
     else:
         score = {Outcome.A_FORFEIT_WIN: "+ / −", Outcome.B_FORFEIT_WIN: "− / +",
                  Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
@@ -143,45 +164,67 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
 
     side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id))
     assert side_a is not None
-    games = [{"id": g.pk, "number": g.number, "winner_side": g.winner_side,
-              "order_recorded": g.order_recorded} for g in pairing.games.all()]
     label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
     return PairingRow(pairing.board, side_a,
                       _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id)), score,
-                      label, outcome.value, pairing.bracket_match, games, _slot_scores(pairing),
+                      label, outcome.value, pairing.bracket_match, games,
+                      _slot_scores(pairing, progress),
                       order_unknown=any(not g["order_recorded"] for g in games),
-                      tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots))
+                      tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots),
+                      step=progress.step if progress else "",
+                      progress=progress.text if progress else "")
 
 
-def _slot_scores(pairing: Pairing) -> tuple[str, str]:
-    """Each side's games won, or + and − for a forfeit (for the bracket's boxes)."""
+def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tuple[str, str]:
+    """Each side's games won (so far, in a match in progress), or + and − for a forfeit
+    (for the bracket's boxes)."""
     outcome = pairing.outcome
     if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW):
         return str(pairing.wins_a), str(pairing.wins_b)
+    if progress is not None and progress.games:
+        return str(progress.wins_a), str(progress.wins_b)
     if outcome in (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN, Outcome.DOUBLE_FORFEIT):
         return ("+" if outcome == Outcome.A_FORFEIT_WIN else "−",
                 "+" if outcome == Outcome.B_FORFEIT_WIN else "−")
     return "", ""
 
 
-def round_views(tournament: Tournament) -> list[RoundView]:
-    """Every round with its boards: names, starting numbers, the points each side had
-    when the round began, scores and games."""
+def round_views(tournament: Tournament, numbers: list[int] | None = None) -> list[RoundView]:
+    """The rounds (all, or those ``numbers``) with their boards: names, starting numbers,
+    the points each side had when the round began, scores (so far) and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
             "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
     ).order_by("number")
+    if numbers is not None:
+        rounds = rounds.filter(number__in=numbers)
     before = tournament_cache.points_before_rounds(tournament)
     knockout = tournament.is_knockout
     bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
+    fmt = match_format_of(tournament)
     views = []
     for r in rounds:
         rows = []
         for p in r.pairings.all():
             p.round = r  # the pairing's round is this one: no query to read its number
-            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots))
+            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots, fmt=fmt))
         views.append(RoundView(r.number, r.status == "finished", rows))
     return views
+
+
+@dataclass(frozen=True)
+class RoundLink:
+    number: int
+    finished: bool
+
+
+def round_links(tournament: Tournament) -> list[RoundLink]:
+    """Every paired round, first to last, for the round picker."""
+    from tournaments.models import Round
+
+    return [RoundLink(number, status == "finished") for number, status in
+            Round.objects.filter(tournament=tournament).order_by("number")
+            .values_list("number", "status")]
 
 
 def team_members(tournament: Tournament) -> list[dict[str, Any]]:
@@ -210,6 +253,24 @@ def team_members(tournament: Tournament) -> list[dict[str, Any]]:
     return [{"entrant": e, "members": members.get(e.team_id or 0, [])} for e in entrants]
 
 
+def requested_byes(tournament: Tournament, paired: int) -> list[dict[str, Any]]:
+    """Byes entrants asked for in rounds after ``paired`` (the last round paired), by
+    round: who and which bye (Swiss only: other formats take no requested byes)."""
+    from tournaments.models import RequestedBye
+
+    if tournament.format != "swiss":
+        return []
+    byes = (RequestedBye.objects.filter(entrant__tournament=tournament,
+                                        round_number__gt=paired)
+            .select_related("entrant__player", "entrant__team")
+            .order_by("round_number", "entrant__seed", "entrant_id"))
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for bye in byes:
+        rounds.setdefault(bye.round_number, []).append(
+            {"entrant": bye.entrant, "kind": bye.get_kind_display()})
+    return [{"round": number, "byes": listed} for number, listed in rounds.items()]
+
+
 @dataclass
 class TieBreakLegend:
     key: str
@@ -234,9 +295,11 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
     """Standings rows with tie-break values in the tournament's order, and the legend."""
     table = tournament_cache.standings(tournament)
     legend = tiebreak_legend(list(table.get("tiebreaks") or []))
-    entrant_players = dict(tournament.entrants.values_list("id", "player_id"))
+    entrants = {pk: (player_id, withdrawn) for pk, player_id, withdrawn in
+                tournament.entrants.values_list("id", "player_id", "withdrawn_from_round")}
     rows = [
-        {**row, "player_id": entrant_players.get(row["entrant"]),
+        {**row, "player_id": entrants.get(row["entrant"], (None, None))[0],
+         "withdrawn_from": entrants.get(row["entrant"], (None, None))[1],
          "tiebreak_values": [row["tiebreaks"].get(item.key) for item in legend]}
         for row in table["rows"]
     ]
@@ -252,8 +315,11 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
     names = {int(e.seed): e.name for e in entrants if e.seed is not None}
     first_slot = {m["id"]: (m.get("entrants") or [None])[0] for m in bracket.get("matches", [])}
     scores: dict[str, tuple[str, str]] = {}
+    notes: dict[str, str] = {}
     for round_view in rounds:
         for row in round_view.pairings:
+            if row.bracket_match and row.step:  # a match in progress
+                notes[row.bracket_match] = row.step.removeprefix("level: ")
             if not row.bracket_match or row.b is None or row.slot_scores == ("", ""):
                 continue
             a_first = first_slot.get(row.bracket_match) in (None, seed_of.get(row.a.entrant_id))
@@ -263,7 +329,7 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
                 slot_scores = (slot_scores[0] + ("*" if won_a else ""),
                                slot_scores[1] + ("" if won_a else "*"))
             scores[row.bracket_match] = slot_scores if a_first else slot_scores[::-1]
-    return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket")
+    return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket", notes=notes)
 
 
 def tables_view(tournament: Tournament) -> dict[str, Any]:
@@ -337,23 +403,81 @@ def live_progress(tournament: Tournament) -> dict[str, Any] | None:
     return progress
 
 
-def tournament_page(tournament: Tournament) -> dict[str, Any]:
-    rounds = round_views(tournament)
-    context: dict[str, Any] = {"tournament": tournament, "rounds": rounds,
-                               "game_label": game_name(tournament.game),
-                               "result_legend": RESULT_LEGEND,
-                               "teams": team_members(tournament),
-                               "tiebreaks_decided": [row for round_view in rounds
-                                                     for row in round_view.pairings
-                                                     if row.tiebreak]}
+#: The tabs of a tournament's pages: the overview, one round, the table.
+OVERVIEW, ROUND, TABLE = "overview", "round", "table"
+
+
+def tournament_tabs(tournament: Tournament, rounds: list[RoundLink]) -> list[dict[str, Any]]:
+    """The tabs a tournament has: the overview always, rounds once one is paired, the
+    crosstable (round robins) or round-by-round table (Swiss) once one is paired."""
+    tabs: list[dict[str, Any]] = [
+        {"tab": OVERVIEW, "label": "Bracket" if tournament.is_knockout else "Standings"}]
+    if rounds:
+        tabs.append({"tab": ROUND, "label": "Rounds", "number": rounds[-1].number})
+        if tournament.is_round_robin:
+            tabs.append({"tab": TABLE, "label": "Crosstable"})
+        elif tournament.format == "swiss":
+            tabs.append({"tab": TABLE, "label": "Round by round"})
+    return tabs
+
+
+def has_table(tournament: Tournament) -> bool:
+    return tournament.is_round_robin or tournament.format == "swiss"
+
+
+def _page_context(tournament: Tournament, tab: str,
+                  rounds: list[RoundLink]) -> dict[str, Any]:
+    return {"tournament": tournament, "tab": tab, "round_links": rounds,
+            "tabs": tournament_tabs(tournament, rounds),
+            "game_label": game_name(tournament.game), "result_legend": RESULT_LEGEND}
+
+
+def tournament_overview(tournament: Tournament) -> dict[str, Any]:
+    """The overview tab: standings (or the bracket and placings), the round being played
+    (or the last one), requested byes and teams."""
+    links = round_links(tournament)
+    if tournament.is_knockout:  # the bracket's boxes need every round's scores
+        rounds = round_views(tournament)
+    else:
+        rounds = round_views(tournament, [links[-1].number]) if links else []
+    context = _page_context(tournament, OVERVIEW, links)
+    context.update({"round": rounds[-1] if rounds else None,
+                    "teams": team_members(tournament),
+                    "requested_byes": requested_byes(
+                        tournament, links[-1].number if links else 0),
+                    "tiebreaks_decided": [row for round_view in rounds
+                                          for row in round_view.pairings if row.tiebreak]})
     try:
         standings = standings_view(tournament)
         context["standings"] = standings
         if standings.get("bracket"):
             context["bracket_svg"] = bracket_drawing(tournament, standings["bracket"], rounds)
-        context.update(tables_view(tournament))
     except ValueError as error:  # pairing and standings errors are ValueErrors
         log.warning("standings of %s could not be computed: %s", tournament, error)
+        context["standings_error"] = str(error)
+    return context
+
+
+def tournament_round(tournament: Tournament, number: int) -> dict[str, Any] | None:
+    """The rounds tab: round ``number``'s boards; None when there is no such round."""
+    links = round_links(tournament)
+    if number not in {link.number for link in links}:
+        return None
+    context = _page_context(tournament, ROUND, links)
+    context["round"] = round_views(tournament, [number])[0]
+    return context
+
+
+def tournament_table(tournament: Tournament) -> dict[str, Any] | None:
+    """The table tab: the crosstable (round robins) or round-by-round table (Swiss), with
+    the standings' starting numbers; None for a format without one."""
+    if not has_table(tournament):
+        return None
+    context = _page_context(tournament, TABLE, round_links(tournament))
+    try:
+        context.update(tables_view(tournament))
+    except ValueError as error:
+        log.warning("tables of %s could not be computed: %s", tournament, error)
         context["standings_error"] = str(error)
     return context
 
@@ -386,7 +510,20 @@ def player_games(player: Player, limit: int = 20) -> list[dict[str, Any]]:
     return rows
 
 
+def _match_result(outcome: Outcome, side: str) -> str:
+    """A finished match from one side ("a" or "b"): what happened to that side, in words."""
+    if outcome == Outcome.DRAW:
+        return "drew"
+    if outcome == Outcome.DOUBLE_FORFEIT:
+        return "lost by forfeit"
+    won = side == ("a" if outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN) else "b")
+    forfeit = outcome in (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN)
+    return ("won" if won else "lost") + (" by forfeit" if forfeit else "")
+
+
 def player_matches(player: Player, limit: int = 15) -> list[dict[str, Any]]:
+    """The player's latest finished matches, from their side: the result in words, the
+    score with their games first, the opponent, the tournament and round."""
     entrant_ids = set(Entrant.objects.filter(
         Q(player=player) | Q(team__memberships__player=player)).values_list("id", flat=True))
     pairings = (
@@ -397,24 +534,22 @@ def player_matches(player: Player, limit: int = 15) -> list[dict[str, Any]]:
     )
     rows = []
     for pairing in pairings:
-        row = _pairing_row_light(pairing)
         side = "a" if pairing.entrant_a_id in entrant_ids else "b"
-        rows.append({"pairing": pairing, "row": row, "side": side,
-                     "tournament": pairing.round.tournament})
+        outcome = Outcome(pairing.outcome)
+        own, other = (pairing.wins_a, pairing.wins_b) if side == "a" else \
+            (pairing.wins_b, pairing.wins_a)
+        played = outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
+        result = (pairing.get_bye_kind_display() or "bye") if outcome == Outcome.BYE \
+            else _match_result(outcome, side)
+        rows.append({
+            "pairing": pairing, "tournament": pairing.round.tournament,
+            "round": pairing.round.number, "result": result,
+            "won": result.startswith("won") or outcome == Outcome.BYE,
+            "score": f"{own}–{other}" + (f" ({pairing.draws} drawn)" if pairing.draws else "")
+            if played else "",
+            "opponent": pairing.entrant_b if side == "a" else pairing.entrant_a,
+        })
     return rows
-
-
-def _pairing_row_light(pairing: Pairing) -> PairingRow:
-    outcome = Outcome(pairing.outcome)
-    a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
-    b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
-    score = (f"{pairing.wins_a}–{pairing.wins_b}"
-             if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW) else outcome.label)
-    side_a = _side(pairing.entrant_a, a_won)
-    assert side_a is not None
-    return PairingRow(pairing.board, side_a, _side(pairing.entrant_b, b_won), score,
-                      outcome.label, outcome.value, pairing.bracket_match,
-                      slot_scores=_slot_scores(pairing))
 
 
 def player_ratings(player: Player) -> list[dict[str, Any]]:

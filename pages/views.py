@@ -7,6 +7,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
@@ -19,7 +20,7 @@ from pages.viewer import RecordViewError, game_steps
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES
 from tournaments import cache as tournament_cache
-from tournaments.models import Format, Status, Tournament
+from tournaments.models import Status, Tournament
 
 
 def _tournament(club: str, slug: str) -> Tournament:
@@ -30,15 +31,93 @@ def _tournament(club: str, slug: str) -> Tournament:
     )
 
 
-def _results_html(tournament: Tournament) -> SafeString:
-    """The results part of the tournament page (standings, tables, rounds), rendered once
-    per tournament version and kept in the cache."""
+#: The part templates of the tabs (the results part each page polls while it runs).
+_PARTS = {selectors.OVERVIEW: "pages/_tournament_overview.html",
+          selectors.ROUND: "pages/_tournament_round.html",
+          selectors.TABLE: "pages/_tournament_table.html"}
+_PART_URLS = {selectors.OVERVIEW: "pages:tournament-results",
+              selectors.ROUND: "pages:tournament-round-results",
+              selectors.TABLE: "pages:tournament-table-results"}
+
+
+def _kind(tab: str, number: int | None) -> str:
+    """The name of a tab's answers in cache keys and ETags."""
+    return f"round{number}" if tab == selectors.ROUND else tab
+
+
+def _part_context(tournament: Tournament, tab: str, number: int | None) -> dict[str, Any]:
+    if tab == selectors.OVERVIEW:
+        context: dict[str, Any] | None = selectors.tournament_overview(tournament)
+    elif tab == selectors.ROUND:
+        context = selectors.tournament_round(tournament, number or 0)
+    else:
+        context = selectors.tournament_table(tournament)
+    if context is None:
+        raise Http404("No such page of this tournament.")
+    if "bracket_svg" in context:
+        # pages.svg builds this markup and escapes every text in it (markup.esc).
+        context["bracket_svg"] = mark_safe(context["bracket_svg"])  # nosec B308 B703
+    return context
+
+
+def _part_html(tournament: Tournament, tab: str, number: int | None) -> SafeString:
+    """A tab's results part (its tabs and content), rendered once per tournament version
+    and kept in the cache."""
     html = tournament_cache.cached(
-        tournament, "pages-results",
-        lambda: compact(render_to_string("pages/_tournament_results.html",
-                                         _tournament_context(tournament))))
+        tournament, f"pages-{_kind(tab, number)}",
+        lambda: compact(render_to_string(_PARTS[tab],
+                                         _part_context(tournament, tab, number))))
     # Our own template rendered it, escaping every value; pages.svg escapes its SVG text.
     return mark_safe(html)  # nosec B308 B703
+
+
+def _tab_title(tournament: Tournament, tab: str, number: int | None) -> str:
+    if tab == selectors.ROUND:
+        return f"Round {number}"
+    if tab == selectors.TABLE:
+        return "Crosstable" if tournament.is_round_robin else "Round by round"
+    return "Bracket" if tournament.is_knockout else "Standings"
+
+
+def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,
+              number: int | None = None) -> HttpResponse:
+    """A tab of the tournament's pages: rendered once per tournament version (and sent as
+    a 304 to a browser that has it), except while bots play, when the run's figures on the
+    overview change by the second."""
+    state = selectors.page_state(club, slug)
+    if state is None:
+        raise Http404("No such tournament.")
+    kind = _kind(tab, number)
+
+    def page() -> str:
+        tournament = _tournament(club, slug)
+        part = _part_html(tournament, tab, number)
+        args = [club, slug] if number is None else [club, slug, number]
+        context = {
+            "tournament": tournament, "nav": "tournaments", "tab": tab,
+            "tab_title": _tab_title(tournament, tab, number),
+            "progress": selectors.live_progress(tournament) if tab == selectors.OVERVIEW
+            else None,
+            "game_label": selectors.game_name(tournament.game),
+            "results_html": part,
+            "results_url": reverse(_PART_URLS[tab], args=args),
+            "results_etag": tournament_cache.etag(tournament, f"{kind}-results"),
+        }
+        return render_to_string("pages/tournament_detail.html", context)
+
+    if state.live and tab == selectors.OVERVIEW:
+        return HttpResponse(page())
+    return versioned_page(request, state.state, f"{kind}-page", page)
+
+
+def _tab_part(request: HttpRequest, club: str, slug: str, tab: str,
+              number: int | None = None) -> HttpResponse:
+    """A tab's results part alone, for the live page to swap in."""
+    state = selectors.page_state(club, slug)
+    if state is None:
+        raise Http404("No such tournament.")
+    return versioned_page(request, state.state, f"{_kind(tab, number)}-results",
+                          lambda: str(_part_html(_tournament(club, slug), tab, number)))
 
 
 @require_GET
@@ -56,53 +135,39 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         "tournaments": tournaments, "game": game, "status": status, "nav": "tournaments",
         "games": list(selectors.GAME_NAMES.items()),
         "statuses": [(value, label) for value, label in Status.choices if value != Status.DRAFT],
-        "formats": dict(Format.choices),
     }
     return render(request, "pages/tournament_list.html", context)
 
 
-def _tournament_context(tournament: Tournament) -> dict[str, Any]:
-    context = selectors.tournament_page(tournament)
-    if "bracket_svg" in context:
-        # pages.svg builds this markup and escapes every text in it (markup.esc).
-        context["bracket_svg"] = mark_safe(context["bracket_svg"])  # nosec B308 B703
-    context["nav"] = "tournaments"
-    return context
-
-
 @require_GET
 def tournament_detail(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    """The tournament page: rendered once per tournament version (and sent as a 304 to a
-    browser that has it), except while bots play, when the run's figures change by the
-    second."""
-    state = selectors.page_state(club, slug)
-    if state is None:
-        raise Http404("No such tournament.")
-
-    def page() -> str:
-        tournament = _tournament(club, slug)
-        progress = selectors.live_progress(tournament)
-        context = {
-            "tournament": tournament, "progress": progress, "nav": "tournaments",
-            "game_label": selectors.game_name(tournament.game),
-            "results_html": _results_html(tournament),
-            "results_etag": tournament_cache.etag(tournament, "results"),
-        }
-        return render_to_string("pages/tournament_detail.html", context)
-
-    if state.live:
-        return HttpResponse(page())
-    return versioned_page(request, state.state, "page", page)
+    return _tab_page(request, club, slug, selectors.OVERVIEW)
 
 
 @require_GET
 def tournament_results(request: HttpRequest, club: str, slug: str) -> HttpResponse:
-    """The results part of the tournament page alone, for the live page to swap in."""
-    state = selectors.page_state(club, slug)
-    if state is None:
-        raise Http404("No such tournament.")
-    return versioned_page(request, state.state, "results",
-                          lambda: str(_results_html(_tournament(club, slug))))
+    return _tab_part(request, club, slug, selectors.OVERVIEW)
+
+
+@require_GET
+def tournament_round(request: HttpRequest, club: str, slug: str, number: int) -> HttpResponse:
+    return _tab_page(request, club, slug, selectors.ROUND, number)
+
+
+@require_GET
+def tournament_round_results(request: HttpRequest, club: str, slug: str,
+                             number: int) -> HttpResponse:
+    return _tab_part(request, club, slug, selectors.ROUND, number)
+
+
+@require_GET
+def tournament_table(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    return _tab_page(request, club, slug, selectors.TABLE)
+
+
+@require_GET
+def tournament_table_results(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    return _tab_part(request, club, slug, selectors.TABLE)
 
 
 @require_GET

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from config.errors import ApplicationError
+from games.engines import GAME_FAMILY
 from matches.selectors import PLAYED_ORDER
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating, RatingChange
@@ -134,3 +136,12 @@ def check_family(family: str) -> None:
             f"Unknown game family {family!r}; choose one of {', '.join(RATING_FAMILIES)}.",
             field="family",
         )
+
+
+def entry_ratings(club_id: int, game: str, player_ids: Sequence[int]) -> dict[int, int]:
+    """The players' current ratings (rounded) in the club's pool of ``game``'s family, for
+    seeding a tournament; players without a rating there are left out (one query)."""
+    family = GAME_FAMILY[game]
+    rows = Rating.objects.filter(club_id=club_id, family=family, player_id__in=list(player_ids))
+    return {player_id: round(rating) for player_id, rating in rows.values_list("player_id",
+                                                                               "rating")}

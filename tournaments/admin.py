@@ -1,8 +1,12 @@
-"""Admin for tournament directors: tournaments and their entrants; every write goes
-through the services (rounds, boards and games are in ``matches.admin``)."""
+"""Admin for tournament directors: a tournament's settings (proper fields, no JSON), its
+dashboard (status, rounds, the one next step, links) and its entrants page (many at once
+from the club's players or an uploaded list, late entries, withdrawals, byes, forbidden
+pairs). Every write goes through the services; rounds, boards and games are in
+``matches.admin``, which also adds the TRF import and the clock advice (a floor above)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -10,17 +14,57 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
 from config.errors import ApplicationError
+from games.engines import ENGINE_NAMES, game_facts, get_engine
 from players.admin import ClubScopedAdmin
-from tournaments import services
-from tournaments.models import Entrant, Tournament
-from tournaments.services.tournaments import EDITABLE_FIELDS, validate_tournament
+from players.models import Player, Team
+from players.permissions import can_manage_club
+from tournaments import selectors, services
+from tournaments.dashboard import tournament_overview
+from tournaments.entry_lists import EntryListError, read_entry_list, read_upload
+from tournaments.models import (
+    REQUESTABLE_BYES,
+    Entrant,
+    EntrantKind,
+    ForbiddenPairing,
+    Format,
+    RequestedBye,
+    Status,
+    Tournament,
+)
+from tournaments.services.entrants import (
+    LATE_BYES,
+    entry_list_match,
+    registration_candidates,
+)
+from tournaments.services.tournaments import (
+    DEFAULT_TIEBREAKS,
+    EDITABLE_FIELDS,
+    default_tiebreaks,
+    validate_tournament,
+)
+from tournaments.standings import REGISTRY
+
+TIEBREAK_SLOTS = 6  # the form's tiebreak_1 .. tiebreak_6
+#: Game options shown as fields: option name -> form field.
+OPTION_FIELDS = {"rows": "board_rows", "cols": "board_cols", "deck": "deck",
+                 "team_size": "team_size"}
+#: The model's fields on the form (the others are assembled from the form's own fields).
+MODEL_FIELDS = ["club", "name", "game", "format", "rounds_planned", "rated", "clock",
+                "points_win", "points_draw", "points_loss", "points_bye", "third_place_match",
+                "grand_final_reset"]
+MATCH_KINDS = {"single": "Single game", "best_of": "Best of N", "first_to": "First to N wins",
+               "fixed": "N games (fixed)"}
 
 
-def _run(admin_: admin.ModelAdmin, request: HttpRequest, call: Callable[[], Any],
-         done: str) -> bool:
+def run_service(admin_: admin.ModelAdmin, request: HttpRequest, call: Callable[[], Any],
+                done: str) -> bool:
     """Call a service; report its user error (or refusal) as an admin message."""
     try:
         call()
@@ -32,77 +76,442 @@ def _run(admin_: admin.ModelAdmin, request: HttpRequest, call: Callable[[], Any]
     return True
 
 
-class EntrantInline(admin.TabularInline):
-    """Entrants, read-only: entries and withdrawals go through the services (API)."""
+def _options_of(game: str) -> list[str]:
+    """The form fields of ``game``'s options."""
+    return [OPTION_FIELDS[key] for key in get_engine(game).default_options if key in OPTION_FIELDS]
 
-    model = Entrant
-    fields = ["seed", "player", "team", "rating", "joined_round", "withdrawn_from_round"]
-    readonly_fields = ["seed", "player", "team", "rating", "joined_round",
-                       "withdrawn_from_round"]
-    extra = 0
-    can_delete = False
-    ordering = ["seed", "id"]
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+def _tiebreak_choices() -> list[tuple[str, str]]:
+    return [("", "---------")] + [
+        (key, f"{cls.abbreviation}: {cls.name}") for key, cls in REGISTRY.items()]
+
+
+def _defaults_json() -> str:
+    return json.dumps({name: list(keys) for name, keys in DEFAULT_TIEBREAKS.items()})
+
+
+def _options_json() -> str:
+    return json.dumps({game: _options_of(game) for game in ENGINE_NAMES})
+
+
+def _tiebreak_field(index: int) -> forms.ChoiceField:
+    field = forms.ChoiceField(
+        choices=_tiebreak_choices, required=False, label=f"Tie-break {index}",
+        help_text="" if index > 1 else (
+            "In order: the first breaks ties, the next what is still tied. Left empty on a "
+            "new tournament: FIDE's recommended set for its format (filled in as you choose "
+            "the format)."))
+    if index == 1:
+        field.widget.attrs["data-defaults"] = _defaults_json()
+    return field
 
 
 class TournamentForm(forms.ModelForm):
-    """Runs the services' validation, so that errors show next to their fields."""
+    """The settings as fields: game options, match format and tie-breaks are assembled
+    into the service's values, and the service checks them (errors show by their field)."""
+
+    board_rows = forms.IntegerField(
+        required=False, min_value=2, max_value=12, label="Board rows",
+        help_text="Kazambi games: rows of the board (2 to 12; default 7).")
+    board_cols = forms.IntegerField(
+        required=False, min_value=2, max_value=12, label="Board columns",
+        help_text="Kazambi games: columns of the board (2 to 12; default 8).")
+    deck = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label="Deck",
+        choices=[("", "default (36)"), (36, "36 cards (6 to ace)"), (52, "52 cards (2 to ace)")],
+        help_text="Stolbiki: 9 columns with 36 cards, 13 with 52.")
+    team_size = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label="Team size",
+        choices=[("", "default (2)"), (1, "1 v 1 (two piles each)"), (2, "2 v 2"),
+                 (3, "3 v 3")], help_text="Stolbiki: players per team.")
+    match_kind = forms.ChoiceField(
+        choices=list(MATCH_KINDS.items()), initial="single", label="Match format",
+        help_text="How many games make a match between two entrants.")
+    match_games = forms.IntegerField(
+        min_value=1, max_value=99, initial=1, label="N (games)",
+        help_text="Best of N: an odd number (bo3 ends at 2 wins). First to N: the wins "
+                  "needed (draws do not count). Fixed: the games played.")
+    match_cap = forms.IntegerField(
+        required=False, min_value=1, max_value=99, label="Cap (first to N)",
+        help_text="First to N only: the most games played; then more wins decides, equal "
+                  "wins is a drawn match (Kugamai: 9).")
+    match_duplicate = forms.BooleanField(
+        required=False, label="Duplicate deals",
+        help_text="Each deal is played twice with the roles swapped (N must be even).")
+    tiebreak_1 = _tiebreak_field(1)
+    tiebreak_2 = _tiebreak_field(2)
+    tiebreak_3 = _tiebreak_field(3)
+    tiebreak_4 = _tiebreak_field(4)
+    tiebreak_5 = _tiebreak_field(5)
+    tiebreak_6 = _tiebreak_field(6)
 
     class Meta:
         model = Tournament
-        fields = [
-            "club", "name", "game", "game_options", "format", "match_format", "points_win",
-            "points_draw", "points_loss", "points_bye", "tiebreaks", "rated", "clock",
-            "rounds_planned", "third_place_match", "grand_final_reset",
-        ]
+        fields = MODEL_FIELDS
+        help_texts = {
+            "rounds_planned": "A Swiss needs it; a round robin and a knockout know theirs.",
+            "clock": 'Base minutes + increment seconds, e.g. "15+10", "25 d5" (delay) or empty '
+                     "for no clock. Each round may override it; the round page advises a "
+                     "setting that fits its time slot.",
+            "points_bye": "A Swiss pairing-allocated bye (a requested half-point bye scores "
+                          "a draw).",
+            "rated": "The games count for the club's ratings.",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].widget.attrs["data-options"] = _options_json()
+        instance = self.instance
+        if instance.pk is None:
+            return
+        for key, value in (instance.game_options or {}).items():
+            if key in OPTION_FIELDS:
+                self.initial[OPTION_FIELDS[key]] = value
+        match = instance.match_format or {}
+        self.initial.update({
+            "match_kind": match.get("kind", "single"), "match_games": match.get("games", 1),
+            "match_cap": match.get("max_games"), "match_duplicate": match.get("duplicate", False),
+        })
+        for index, key in enumerate(instance.tiebreaks or [], start=1):
+            if index <= TIEBREAK_SLOTS:
+                self.initial[f"tiebreak_{index}"] = key
+
+    def assembled(self) -> dict[str, Any]:
+        """The service's values from the form's fields: game options, match format,
+        tie-breaks (None on a new tournament with none chosen: the format's defaults)."""
+        data = self.cleaned_data
+        game = data.get("game") or ""
+        options = dict(self.instance.game_options or {}) if self.instance.pk else {}
+        if game in ENGINE_NAMES:
+            known = get_engine(game).default_options
+            options = {key: value for key, value in options.items() if key in known}
+            for key in known:
+                field = OPTION_FIELDS.get(key)
+                if field is not None and data.get(field) is not None:
+                    options[key] = data[field]
+        kind = data.get("match_kind") or "single"
+        match_format = {"kind": kind, "games": 1 if kind == "single" else data.get("match_games"),
+                        "max_games": data.get("match_cap") if kind == "first_to" else None,
+                        "duplicate": bool(data.get("match_duplicate"))}
+        tiebreaks: list[str] | None = [
+            data[f"tiebreak_{index}"] for index in range(1, TIEBREAK_SLOTS + 1)
+            if data.get(f"tiebreak_{index}")]
+        if not tiebreaks and self.instance.pk is None:
+            tiebreaks = None
+        return {"game_options": options, "match_format": match_format, "tiebreaks": tiebreaks}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if self.errors:
             return data
-        candidate = Tournament(**{name: data[name] for name in self.Meta.fields
-                                  if name in data})
+        values = self.assembled()
+        candidate = Tournament(**{name: data[name] for name in MODEL_FIELDS if name in data},
+                               **{**values, "tiebreaks": values["tiebreaks"]
+                                  if values["tiebreaks"] is not None
+                                  else default_tiebreaks(data.get("format", ""))})
         try:
             validate_tournament(candidate)
         except ApplicationError as error:
-            field = error.field if error.field in self.fields else None
-            self.add_error(field, error.message)
+            self.add_error(self._field_of(error.field, data.get("game")), error.message)
         return data
+
+    def _field_of(self, field: str | None, game: str | None) -> str | None:
+        if field == "game_options":
+            fields = _options_of(game) if game in ENGINE_NAMES else []
+            return fields[0] if fields else "game"
+        if field == "match_format":
+            return "match_games"
+        if field == "tiebreaks":
+            return "tiebreak_1"
+        return field if field in self.fields else None
 
 
 @admin.register(Tournament)
 class TournamentAdmin(ClubScopedAdmin):
     form = TournamentForm
-    list_display = ["name", "club", "game", "format", "status", "created_at"]
+    change_form_template = "tournaments/admin/tournament_change_form.html"
+    list_display = ["dashboard_link", "club", "game", "format", "status", "created_at"]
+    list_display_links = None
     list_filter = ["status", "format", "game", "club"]
     search_fields = ["name", "club__name"]
     list_select_related = ["club"]
     readonly_fields = ["slug", "status", "entrant_kind", "created_by", "created_at",
                        "updated_at"]
-    inlines = [EntrantInline]
+    fieldsets = [
+        (None, {"fields": ["club", "name", "game", "format", "rounds_planned", "rated"]}),
+        ("Game options", {"fields": [("board_rows", "board_cols"), ("deck", "team_size")],
+                          "description": "Only the options of the chosen game apply."}),
+        ("Matches and clock", {"fields": [("match_kind", "match_games"),
+                                          ("match_cap", "match_duplicate"), "clock"]}),
+        ("Scoring", {"fields": [("points_win", "points_draw", "points_loss", "points_bye")]}),
+        ("Tie-breaks", {"fields": [f"tiebreak_{i}" for i in range(1, TIEBREAK_SLOTS + 1)]}),
+        ("Knockout", {"fields": ["third_place_match", "grand_final_reset"],
+                      "classes": ["collapse"]}),
+        ("Record", {"fields": ["slug", "status", "entrant_kind", "created_by", "created_at",
+                               "updated_at"], "classes": ["collapse"]}),
+    ]
     actions = ["open_registration", "start", "pair_next_round", "finish"]
 
+    class Media:
+        js = ["tournaments/admin/tournament_form.js"]
+
+    @admin.display(description="tournament", ordering="name")
+    def dashboard_link(self, obj: Tournament) -> str:
+        url = reverse("admin:tournaments_tournament_dashboard", args=[obj.pk])
+        return format_html('<a href="{}">{}</a>', url, obj.name)
+
+    # -- settings ----------------------------------------------------------------
+
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        values = {**{name: form.cleaned_data[name] for name in MODEL_FIELDS
+                     if name in form.cleaned_data}, **form.assembled()}
         if change:
             original = Tournament.objects.get(pk=obj.pk)
-            changes = {name: form.cleaned_data[name] for name in form.changed_data
-                       if name in EDITABLE_FIELDS}
-            _run(self, request, lambda: services.tournament_update(
+            changes = {name: value for name, value in values.items()
+                       if name in EDITABLE_FIELDS and value != getattr(original, name)}
+            run_service(self, request, lambda: services.tournament_update(
                 actor=request.user, tournament=original, **changes), "")
             obj.refresh_from_db()
             return
-        fields = {name: form.cleaned_data[name] for name in EDITABLE_FIELDS
-                  if name in form.cleaned_data and name not in ("name", "game", "format")}
+        fields = {name: value for name, value in values.items()
+                  if name in EDITABLE_FIELDS and name not in ("name", "game", "format")}
         created: list[Tournament] = []
-        ok = _run(self, request, lambda: created.append(services.tournament_create(
-            actor=request.user, club=obj.club, name=obj.name, game=obj.game,
-            format=obj.format, **fields)), "")
+        ok = run_service(self, request, lambda: created.append(services.tournament_create(
+            actor=request.user, club=values["club"], name=values["name"], game=values["game"],
+            format=values["format"], **fields)), "")
         if not ok:
             raise PermissionDenied("The tournament was not created; see the message above.")
         obj.pk = created[0].pk
         obj.refresh_from_db()
+
+    def _to_dashboard(self, obj: Tournament) -> HttpResponse:
+        return redirect("admin:tournaments_tournament_dashboard", obj.pk)
+
+    def response_add(self, request: HttpRequest, obj: Tournament,
+                     post_url_continue: str | None = None) -> HttpResponse:
+        if "_continue" in request.POST or "_addanother" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        return self._to_dashboard(obj)
+
+    def response_change(self, request: HttpRequest, obj: Tournament) -> HttpResponse:
+        if "_continue" in request.POST or "_addanother" in request.POST:
+            return super().response_change(request, obj)
+        return self._to_dashboard(obj)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        context = {**(extra_context or {}), **self.settings_context(request, object_id)}
+        return super().change_view(request, object_id, form_url, context)
+
+    def settings_context(self, request: HttpRequest, object_id: str | None) -> dict[str, Any]:
+        """Extra context for the settings form (a floor above adds the clock advice)."""
+        if object_id is None:
+            return {}
+        return {"dashboard_url": reverse("admin:tournaments_tournament_dashboard",
+                                         args=[object_id])}
+
+    # -- pages -------------------------------------------------------------------
+
+    def get_urls(self) -> list[Any]:
+        wrap = self.admin_site.admin_view
+        return [
+            path("<int:object_id>/dashboard/", wrap(self.dashboard_view),
+                 name="tournaments_tournament_dashboard"),
+            path("<int:object_id>/entrants/", wrap(self.entrants_view),
+                 name="tournaments_tournament_entrants"),
+            *super().get_urls(),
+        ]
+
+    def _tournament(self, request: HttpRequest, object_id: int) -> Tournament:
+        tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=object_id)
+        if not self.has_view_permission(request, tournament):
+            raise PermissionDenied
+        if request.method == "POST" and not can_manage_club(request.user, tournament.club):
+            raise PermissionDenied
+        return tournament
+
+    def _page(self, request: HttpRequest, tournament: Tournament, title: str,
+              template: str, context: dict[str, Any]) -> TemplateResponse:
+        return TemplateResponse(request, template, {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "title": title, "tournament": tournament, "original": tournament,
+            "can_manage": can_manage_club(request.user, tournament.club),
+            "links": self.links(tournament), **context,
+        })
+
+    def links(self, tournament: Tournament) -> dict[str, str]:
+        """Where the dashboard and the entrants page link to (a floor above adds more)."""
+        public = reverse("pages:tournament-detail", args=[tournament.club.slug, tournament.slug])
+        return {
+            "dashboard": reverse("admin:tournaments_tournament_dashboard", args=[tournament.pk]),
+            "entrants": reverse("admin:tournaments_tournament_entrants", args=[tournament.pk]),
+            "settings": reverse("admin:tournaments_tournament_change", args=[tournament.pk]),
+            "public": public,
+            "csv": reverse("tournament-standings-csv", args=[tournament.pk]),
+            "trf": reverse("tournament-export-trf", args=[tournament.pk]),
+            "history": reverse("admin:tournaments_tournament_history", args=[tournament.pk]),
+        }
+
+    #: The dashboard's buttons: action -> (service, message when done).
+    STEPS: dict[str, tuple[Callable[..., Any], str]] = {
+        "open_registration": (services.tournament_open_registration, "Registration is open."),
+        "start": (services.tournament_start, "Started: the seeds are fixed."),
+        "pair": (services.round_pair_next, "The next round is paired."),
+        "finish": (services.tournament_finish, "Finished."),
+    }
+
+    def dashboard_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        tournament = self._tournament(request, object_id)
+        if request.method == "POST":
+            action = request.POST.get("action", "")
+            if action == "reopen":
+                reason = request.POST.get("reason", "")
+                if run_service(self, request, lambda: services.tournament_reopen(
+                        actor=request.user, tournament=tournament, reason=reason),
+                        "Reopened: correct the result on its round's page, then finish again."):
+                    self.log_change(request, tournament, f"Reopened: {reason.strip()}")
+            elif action in self.STEPS:
+                service, done = self.STEPS[action]
+                if run_service(self, request, lambda: service(actor=request.user,
+                                                              tournament=tournament), done):
+                    self.log_change(request, tournament, done)
+            return redirect(request.path)
+        overview = tournament_overview(tournament)
+        standings = selectors.standings(tournament) if overview.rounds else None
+        rounds = [(summary, {
+            "results": reverse("admin:tournaments_round_change", args=[summary.round.pk]),
+            "sheet": reverse("admin:tournaments_round_sheet", args=[summary.round.pk]),
+            "slips": reverse("admin:tournaments_round_slips", args=[summary.round.pk]),
+        }) for summary in overview.rounds]
+        next_url = next((urls["results"] for summary, urls in rounds
+                         if summary.round.number == overview.next.round_number), "")
+        return self._page(request, tournament, tournament.name,
+                          "tournaments/admin/dashboard.html", {
+                              "overview": overview, "standings": standings, "rounds": rounds,
+                              "next_url": next_url, "match_text": _match_text(tournament),
+                              "tiebreak_names": [f"{REGISTRY[key].abbreviation}"
+                                                 for key in tournament.tiebreaks
+                                                 if key in REGISTRY],
+                          })
+
+    # -- entrants ------------------------------------------------------------------
+
+    def entrants_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        tournament = self._tournament(request, object_id)
+        context: dict[str, Any] = {}
+        if request.method == "POST":
+            response = self._entrants_post(request, tournament, context)
+            if response is not None:
+                return response
+        return self._page(request, tournament, f"Entrants: {tournament.name}",
+                          "tournaments/admin/entrants.html",
+                          {**entrants_context(tournament), **context})
+
+    def _entrants_post(self, request: HttpRequest, tournament: Tournament,
+                       context: dict[str, Any]) -> HttpResponse | None:
+        """Run the posted action; None to show the page again (an upload's preview)."""
+        action = request.POST.get("action", "")
+        actor = request.user
+        entrants = tournament.entrants.select_related("player", "team")
+        again = HttpResponseRedirect(request.path)
+
+        def entrant() -> Entrant:
+            found = entrants.filter(pk=_int(request.POST.get("entrant"))).first()
+            if found is None:
+                raise ApplicationError("Choose an entrant of this tournament.", field="entrant")
+            return found
+
+        late = request.POST.get("late_byes", "zero")
+        if action == "register":
+            form = RegisterForm(tournament, request.POST)
+            if not form.is_valid():
+                self.message_user(request, form.errors.as_text(), messages.ERROR)
+                return again
+            chosen = list(form.cleaned_data["chosen"])
+            teams = tournament.entrant_kind == EntrantKind.TEAMS
+            run_service(self, request, lambda: services.entrants_register(
+                actor=actor, tournament=tournament, late_byes=late,
+                players=[] if teams else chosen, teams=chosen if teams else []),
+                f"Entered {len(chosen)}: {', '.join(str(c) for c in chosen)}.")
+        elif action in ("upload", "upload_confirm"):
+            return self._upload(request, tournament, action, late, context)
+        elif action == "ratings":
+            def save_ratings() -> None:
+                for row in entrants:
+                    value = request.POST.get(f"rating-{row.pk}", "").strip()
+                    if value and value != str(row.rating):
+                        if not (value.isascii() and value.isdigit()):
+                            raise ApplicationError(f"{row}: the rating {value!r} is not a "
+                                                   "whole number.", field="rating")
+                        services.entrant_rating_update(actor=actor, entrant=row,
+                                                       rating=int(value))
+            run_service(self, request, save_ratings, "Ratings saved: seeds follow them.")
+        elif action == "withdraw":
+            from_round = _int(request.POST.get("from_round")) or None
+            run_service(self, request, lambda: services.entrant_withdraw(
+                actor=actor, entrant=entrant(), from_round=from_round), "Withdrawn.")
+        elif action == "reenter":
+            run_service(self, request, lambda: services.entrant_reenter(
+                actor=actor, entrant=entrant()), "Entered again from the next round.")
+        elif action == "remove":
+            run_service(self, request, lambda: services.entrant_remove(
+                actor=actor, entrant=entrant()), "Entry taken back.")
+        elif action == "bye":
+            run_service(self, request, lambda: services.bye_request(
+                actor=actor, entrant=entrant(),
+                round_number=_int(request.POST.get("round_number")),
+                kind=request.POST.get("kind", "")), "Bye entered.")
+        elif action == "bye_cancel":
+            bye = RequestedBye.objects.filter(entrant__tournament=tournament,
+                                              pk=_int(request.POST.get("bye"))).first()
+            if bye is not None:
+                run_service(self, request, lambda: services.bye_cancel(actor=actor, bye=bye),
+                            "Bye cancelled.")
+        elif action == "forbid":
+            def forbid() -> None:
+                first = entrants.filter(pk=_int(request.POST.get("entrant_a"))).first()
+                second = entrants.filter(pk=_int(request.POST.get("entrant_b"))).first()
+                if first is None or second is None:
+                    raise ApplicationError("Choose two entrants of this tournament.")
+                services.forbid_pairing(actor=actor, tournament=tournament, entrant_a=first,
+                                        entrant_b=second)
+            run_service(self, request, forbid, "They will not be paired together.")
+        elif action == "allow":
+            forbidden = ForbiddenPairing.objects.filter(
+                tournament=tournament, pk=_int(request.POST.get("forbidden"))).first()
+            if forbidden is not None:
+                run_service(self, request, lambda: services.forbidden_pairing_remove(
+                    actor=actor, forbidden=forbidden), "They may meet again.")
+        else:
+            self.message_user(request, f"Unknown action {action!r}.", messages.ERROR)
+        return again
+
+    def _upload(self, request: HttpRequest, tournament: Tournament, action: str, late: str,
+                context: dict[str, Any]) -> HttpResponse | None:
+        """An uploaded entry list: a preview first, then the entries on confirmation."""
+        try:
+            if action == "upload":
+                upload = request.FILES.get("file")
+                if upload is None:
+                    raise EntryListError("choose a CSV or TRF file first")
+                rows = read_upload(upload.read())
+            else:
+                rows = read_entry_list(request.POST.get("text", ""))
+        except EntryListError as error:
+            self.message_user(request, f"The entry list cannot be read: {error}.",
+                              messages.ERROR)
+            return HttpResponseRedirect(request.path)
+        if action == "upload":
+            context["preview"] = entry_list_match(tournament, rows)
+            context["preview_text"] = _as_csv(rows)
+            context["preview_new"] = sum(1 for m in context["preview"] if m.player is None)
+            return None
+        run_service(self, request, lambda: services.entry_list_register(
+            actor=request.user, tournament=tournament, rows=rows, late_byes=late),
+            f"Entered the list of {len(rows)}.")
+        return HttpResponseRedirect(request.path)
+
+    # -- list actions ----------------------------------------------------------------
 
     def _each(self, request: HttpRequest, queryset: QuerySet[Tournament],
               service: Callable[..., Any], verb: str) -> None:
@@ -110,7 +519,7 @@ class TournamentAdmin(ClubScopedAdmin):
             def call(t: Tournament = tournament) -> Any:
                 return service(actor=request.user, tournament=t)
 
-            _run(self, request, call, f"{tournament}: {verb}.")
+            run_service(self, request, call, f"{tournament}: {verb}.")
 
     @admin.action(description="Open registration")
     def open_registration(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
@@ -128,3 +537,84 @@ class TournamentAdmin(ClubScopedAdmin):
     @admin.action(description="Finish")
     def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self._each(request, queryset, services.tournament_finish, "finished")
+
+
+def _match_text(tournament: Tournament) -> str:
+    from games.series.format import MatchFormat, SeriesError
+
+    try:
+        return MatchFormat.from_dict(tournament.match_format or {}).describe()
+    except SeriesError:
+        return "?"
+
+
+def _int(value: Any) -> int:
+    text = str(value or "").strip()
+    return int(text) if text.isascii() and text.isdigit() else 0
+
+
+def _as_csv(rows: list[Any]) -> str:
+    """An entry list as the CSV text a confirmation posts back (name, rating, FIDE id)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["name", "rating", "fide_id"])
+    for row in rows:
+        writer.writerow([row.name, "" if row.rating is None else row.rating, row.fide_id])
+    return out.getvalue()
+
+
+class RegisterForm(forms.Form):
+    """The club's players (or teams) not yet entered, to enter at once."""
+
+    chosen = forms.ModelMultipleChoiceField(queryset=Player.objects.none(),
+                                            widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["chosen"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = available(tournament)
+        field.error_messages["required"] = "Tick at least one name."
+
+
+def available(tournament: Tournament) -> QuerySet[Any]:
+    """The club's players (or teams, for team games) not yet entered."""
+    if tournament.entrant_kind == EntrantKind.TEAMS:
+        return Team.objects.filter(club=tournament.club).exclude(
+            entries__tournament=tournament).prefetch_related("memberships").order_by("name")
+    return Player.objects.filter(club=tournament.club).exclude(
+        entries__tournament=tournament).order_by("display_name")
+
+
+def entrants_context(tournament: Tournament) -> dict[str, Any]:
+    """What the entrants page shows: the entrants with their byes, the candidates with the
+    ratings they would enter with, the forbidden pairs."""
+    entrants = list(tournament.entrants.select_related("player", "team")
+                    .prefetch_related("requested_byes").order_by("seed", "-rating", "id"))
+    candidates = available(tournament)
+    teams = tournament.entrant_kind == EntrantKind.TEAMS
+    listed = registration_candidates(tournament, teams=list(candidates)) if teams else \
+        registration_candidates(tournament, players=list(candidates))
+    last_round = tournament.rounds.count()
+    running = tournament.status == Status.RUNNING
+    return {
+        "entrants": entrants,
+        "active": sum(1 for e in entrants if e.withdrawn_from_round is None),
+        "candidates": listed,
+        "teams": teams,
+        "before_start": tournament.status in (Status.DRAFT, Status.REGISTRATION),
+        "running": running,
+        "finished": tournament.status == Status.FINISHED,
+        "joins_round": last_round + 1 if running else 1,
+        "late_byes": LATE_BYES,
+        "swiss": tournament.format == Format.SWISS,
+        "bye_kinds": [(k.value, k.label) for k in REQUESTABLE_BYES],
+        "rounds": range(last_round + 1, (tournament.rounds_planned or last_round) + 1),
+        "forbidden": list(tournament.forbidden_pairings.select_related(
+            "entrant_low__player", "entrant_low__team", "entrant_high__player",
+            "entrant_high__team")),
+        "family": game_facts(tournament.game).family,
+    }

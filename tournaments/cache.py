@@ -2,11 +2,14 @@
 
 Every write that changes what a tournament's standings, tables or pages show (a result, a
 game, a new round, an entrant) calls :func:`tournament_changed` inside its transaction,
-which bumps ``Tournament.version``. Cached reads are keyed by that version, by when the
-tournament row itself was saved (its own fields) and by the code revision, so a write
-makes every older entry unreachable at once, in every process, whatever the cache backend:
-nothing expires by time to become right. (``TOURNAMENT_CACHE_SECONDS`` only bounds how long
-unreachable entries take memory.) ETags derive from the same state (``tournaments.etags``).
+which bumps ``Tournament.version``. Rows of other tables that the pages show bump it too,
+by database triggers (``pages.triggers``), whatever writes them: a player, team or
+club renamed, a team's members, an entrant's row, a requested bye. Cached reads are keyed
+by that version, by when the tournament row itself was saved (its own fields) and by the
+code revision, so a write makes every older entry unreachable at once, in every process,
+whatever the cache backend: nothing expires by time to become right.
+(``TOURNAMENT_CACHE_SECONDS`` only bounds how long unreachable entries take memory.) ETags
+derive from the same state (``tournaments.etags``).
 
 A cache that fails (Redis down) is logged and read around: the answer is computed.
 """

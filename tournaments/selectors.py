@@ -205,11 +205,20 @@ def standings_csv(tournament: Tournament) -> str:
 
 
 def tournament_trf(tournament: Tournament) -> str:
-    """The tournament as TRF-16 text (Swiss and round robin; FIDE's exchange format)."""
+    """The tournament as TRF-16 text (Swiss and round robin; FIDE's exchange format), with
+    each player's place in the standings in the rank column."""
+    from dataclasses import replace
+
     from tournaments.trf import write_trf
 
     data = tournament_data(tournament)
-    return write_trf(adapters.trf_document(tournament, data.entrants, data.rounds))
+    document = adapters.trf_document(tournament, data.entrants, data.rounds)
+    if not tournament.is_knockout and data.entrants:
+        start_rank = {e.pk: n for n, e in enumerate(adapters.pairing_order(data.entrants), 1)}
+        place = {start_rank[row["entrant"]]: row["rank"] for row in standings(tournament)["rows"]}
+        document.players = [replace(player, rank=place.get(player.start_rank))
+                            for player in document.players]
+    return write_trf(document)
 
 
 def rounds_remaining(tournament: Tournament) -> int:

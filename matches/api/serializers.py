@@ -2,12 +2,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.bounds import MAX_CLOCK_SECONDS
 from config.errors import ApplicationError
 from matches.models import Game, Termination
+from matches.selectors import pairing_progress
 from matches.services.results import parse_game_record
+from tournaments.api.serializers import PairingOutput
+from tournaments.models import Pairing
 
 
 class GameOutput(serializers.ModelSerializer[Game]):
@@ -67,3 +71,33 @@ class ClockAdviceQuery(serializers.Serializer[Any]):
     match_format = serializers.CharField(default="single")
     slot_minutes = serializers.FloatField(min_value=1, max_value=24 * 60)  # a day
     options = serializers.JSONField(required=False, default=dict)
+
+
+class MatchProgressOutput(serializers.Serializer[Any]):
+    wins_a = serializers.IntegerField(help_text="Games won by A so far.")
+    wins_b = serializers.IntegerField(help_text="Games won by B so far.")
+    draws = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="Games recorded so far.")
+    next_game = serializers.IntegerField(
+        allow_null=True, help_text="The game being played; null while the match waits for "
+        "its result (a level knockout match for its tie-break).")
+    text = serializers.CharField(help_text='As the public pages say it: "1–1, game 3 playing".')
+
+
+class PairingProgressOutput(PairingOutput):
+    """A board, and while its match is in progress the games so far (null otherwise)."""
+
+    progress = serializers.SerializerMethodField()
+
+    class Meta(PairingOutput.Meta):
+        fields = [*PairingOutput.Meta.fields, "progress"]
+
+    @extend_schema_field(MatchProgressOutput(allow_null=True))
+    def get_progress(self, pairing: Pairing) -> dict[str, Any] | None:
+        progress = pairing_progress(pairing)
+        return progress.as_dict() if progress is not None else None
+
+
+class PairingResultOutput(serializers.Serializer[Pairing]):
+    pairing = PairingProgressOutput(read_only=True)
+    warning = serializers.CharField(read_only=True)

@@ -158,9 +158,13 @@ def clock_advice(request: Request) -> Response:
 
 @extend_schema(tags=["tournaments"])
 class PairingViewSet(tournament_views.PairingViewSet):
-    """Boards of rounds; ``POST result/`` records or corrects a board's match result."""
+    """Boards of rounds (a match in progress with its games so far); ``POST result/``
+    records or corrects a board's match result."""
 
-    @extend_schema(request=ts.ResultInput, responses=ts.ResultOutput)
+    queryset = selectors.pairings_with_games()
+    serializer_class = s.PairingProgressOutput
+
+    @extend_schema(request=ts.ResultInput, responses=s.PairingResultOutput)
     @action(detail=True, methods=["post"])
     def result(self, request: Request, pk: str) -> Response:
         data = self._parse_result(request)
@@ -171,7 +175,8 @@ class PairingViewSet(tournament_views.PairingViewSet):
             score=score, outcome=data.get("outcome"),
         )
         fresh = self.get_queryset().get(pk=recorded.pairing.pk)
-        return Response({"pairing": ts.PairingOutput(fresh).data, "warning": recorded.warning})
+        return Response({"pairing": s.PairingProgressOutput(fresh).data,
+                         "warning": recorded.warning})
 
     def _parse_result(self, request: Request) -> dict[str, Any]:
         serializer = ts.ResultInput(data=request.data)

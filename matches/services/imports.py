@@ -3,10 +3,16 @@
 The rounds are made by the tournaments service and every result is recorded by the
 result service, round by round: a played result stores its game (one game per TRF
 result), so the imported tournament's ratings and game counts are those of any other.
+
+A file's bytes are decoded as UTF-8 (with or without a byte-order mark), else
+Windows-1252, else Latin-1 (what Swiss-Manager writes). :func:`trf_import_preview` runs
+the whole import and rolls it back, so the organizer sees what would be saved (and every
+problem, named by its line) before anything is.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -19,6 +25,7 @@ from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
 from players.services import player_create
 from tournaments.models import ByeKind, Entrant, Format, Outcome, Tournament
+from tournaments.selectors import standings
 from tournaments.services.entrants import entrant_register
 from tournaments.services.rounds import PlannedPairing, round_create
 from tournaments.services.tournaments import tournament_create, tournament_start
@@ -34,9 +41,47 @@ _RESULTS = {  # code of the first mover -> (outcome, wins_a, wins_b, draws)
 }
 
 
-def _file_error(line: int | None, message: str) -> ApplicationError:
-    where = f"line {line}: " if line else ""
-    return ApplicationError(f"The TRF file is not valid: {where}{message}", field="file")
+def trf_text(data: bytes | str) -> str:
+    """The text of a TRF file, whatever its encoding (see the module's docstring)."""
+    from tournaments.trf import decode_trf
+
+    return decode_trf(data) if isinstance(data, bytes) else data.removeprefix("\ufeff")
+
+
+def _refusal(error: ApplicationError | ValidationError) -> str:
+    """A service's refusal as one line (a model check's messages joined)."""
+    return error.message if isinstance(error, ApplicationError) else " ".join(error.messages)
+
+
+def _where(player: Any) -> str:
+    """"Line 7 (player 3)", or "Player 3" when the reader does not give lines."""
+    line = getattr(player, "line", 0)
+    return f"Line {line} (player {player.start_rank})" if line else f"Player {player.start_rank}"
+
+
+@dataclass
+class ImportedPlayer:
+    start_rank: int
+    name: str
+    rating: int | None
+    new: bool
+
+
+@dataclass
+class TrfImportSummary:
+    """What an import saved (or, for a preview, would save)."""
+
+    name: str
+    players: list[ImportedPlayer] = field(default_factory=list)
+    rounds: int = 0
+    results: int = 0
+    rounds_planned: int = 0
+    standings: list[dict[str, Any]] = field(default_factory=list)
+    tournament: Tournament | None = None
+
+    @property
+    def new_players(self) -> int:
+        return sum(1 for player in self.players if player.new)
 
 
 @transaction.atomic
@@ -44,91 +89,126 @@ def tournament_import_trf(
     *, actor: Actor, club: Club, text: str | bytes, game: str = "kazambi",
     name: str | None = None,
 ) -> Tournament:
-    """A running single-game Swiss rebuilt from TRF text (or a file's bytes, in any of the
-    encodings pairing programs write); players are found (or created) by name in ``club``.
-    Start ranks become seeds. A bad file is an :class:`ApplicationError` naming its line
-    (the reader's checks, and the services' refusals), and nothing is saved."""
-    from tournaments.trf import TrfError, decode_trf, read_trf, rounds_paired
+    """A running single-game Swiss rebuilt from TRF text; players are found (or created)
+    by name in ``club``. Start ranks become seeds."""
+    summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name)
+    assert summary.tournament is not None
+    return summary.tournament
+
+
+def trf_import_preview(*, actor: Actor, club: Club, text: str | bytes, game: str = "kazambi",
+                       name: str | None = None) -> TrfImportSummary:
+    """Everything :func:`tournament_import_trf` would save, then rolled back: the
+    summary of a dry run (its ``tournament`` is None). Raises the import's errors."""
+    with transaction.atomic():
+        summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name)
+        transaction.set_rollback(True)
+    summary.tournament = None
+    return summary
+
+
+def _import(*, actor: Actor, club: Club, text: str, game: str,
+            name: str | None) -> TrfImportSummary:
+    from tournaments.trf import TrfError, read_trf, rounds_paired
 
     ensure_can_manage_club(actor, club)
-    if isinstance(text, bytes):
-        text = decode_trf(text)
     try:
         trf = read_trf(text)
     except TrfError as error:
         raise ApplicationError(f"Cannot read the TRF file: {error}", field="file") from None
     if not trf.players:
         raise ApplicationError("The TRF file has no player (001) lines.", field="file")
+    title = (name or "").strip() or next(
+        (line[4:].strip() for line in trf.header if line.startswith("012")), "")
+    paired = rounds_paired(trf)
+    planned = max(trf.total_rounds or 0, paired, 1)
     try:
-        return _build(actor, club, trf, game, name, rounds_paired(trf))
-    except ValidationError as error:  # a service's model check (the title's length...)
-        raise _file_error(None, " ".join(error.messages)) from None
-
-
-def _build(actor: Actor, club: Club, trf: Any, game: str, name: str | None,
-           paired: int) -> Tournament:
-    title = name or next((line[4:].strip() for line in trf.header if line.startswith("012")),
-                         "Imported tournament")
-    tournament = tournament_create(
-        actor=actor, club=club, name=title or "Imported tournament", game=game,
-        format=Format.SWISS, rounds_planned=max(trf.total_rounds or 0, paired, 1),
-    )
+        tournament = tournament_create(
+            actor=actor, club=club, name=title or "Imported tournament", game=game,
+            format=Format.SWISS, rounds_planned=planned,
+        )
+    except (ApplicationError, ValidationError) as error:
+        raise ApplicationError(f"The tournament (012 and XXR lines): {_refusal(error)}",
+                               field="file") from None
+    summary = TrfImportSummary(name=tournament.name, rounds=paired, rounds_planned=planned,
+                               tournament=tournament)
     entrants: dict[int, Entrant] = {}
     for player in trf.players:
-        name = player.name.strip() or f"Player {player.start_rank}"
-        person = Player.objects.filter(club=club, display_name=name, is_bot=False).first()
+        person_name = " ".join(player.name.split()) or f"Player {player.start_rank}"
+        person = Player.objects.filter(club=club, display_name=person_name, is_bot=False).first()
+        summary.players.append(ImportedPlayer(player.start_rank, person_name, player.rating,
+                                              person is None))
         if person is None:
             try:
-                person = player_create(actor=actor, display_name=name, club=club,
+                person = player_create(actor=actor, display_name=person_name, club=club,
                                        fide_id=player.fide_id)
             except (ApplicationError, ValidationError) as error:
-                message = error.message if isinstance(error, ApplicationError) \
-                    else " ".join(error.messages)
-                raise _file_error(player.line, f"player {player.start_rank} ({name[:40]!r}): "
-                                        f"{message}") from None
-        entrants[player.start_rank] = entrant_register(
-            actor=actor, tournament=tournament, player=person, rating=player.rating or 0)
+                raise ApplicationError(f"{_where(player)}: {_refusal(error)}",
+                                       field="file") from None
+        try:
+            entrants[player.start_rank] = entrant_register(
+                actor=actor, tournament=tournament, player=person, rating=player.rating or 0)
+        except ApplicationError as error:
+            raise ApplicationError(f"{_where(player)}: {error.message}", field="file") from None
     tournament = tournament_start(
         actor=actor, tournament=tournament,
         seeds={entrant.pk: rank for rank, entrant in entrants.items()})
     for index in range(paired):
-        planned: list[PlannedPairing] = []
-        results: list[tuple[str, int, int, int]] = []
-        for player in trf.players:
-            block = player.rounds[index] if index < len(player.rounds) else None
-            if block is None or block.is_blank:
-                continue
-            me = entrants[player.start_rank]
-            if block.opponent is None:
-                if block.result in _BYES:
-                    planned.append(PlannedPairing(me, None, _BYES[block.result],
-                                                  outcome=Outcome.BYE))
-                continue
-            if block.opponent not in entrants:
-                raise ApplicationError(
-                    f"Player {player.start_rank}, round {index + 1}: opponent "
-                    f"{block.opponent} has no 001 line.", field="file")
-            first = block.colour == "w" or (block.colour != "b" and
-                                            player.start_rank < block.opponent)
-            if not first:
-                continue
-            if block.result not in _RESULTS:
-                raise ApplicationError(
-                    f"Player {player.start_rank}, round {index + 1}: unknown result code "
-                    f"{block.result!r}.", field="file")
-            planned.append(PlannedPairing(me, entrants[block.opponent]))
-            results.append(_RESULTS[block.result])
-        planned.sort(key=lambda p: p.entrant_b is None)  # byes last, as boards go
+        summary.results += _import_round(actor, tournament, trf.players, entrants, index)
+    summary.standings = standings(tournament)["rows"]
+    return summary
+
+
+def _import_round(actor: Actor, tournament: Tournament, players: list[Any],
+                  entrants: dict[int, Entrant], index: int) -> int:
+    """Round ``index + 1``: its boards in the order of the file, then its results."""
+    planned: list[PlannedPairing] = []
+    results: list[tuple[str, int, int, int]] = []
+    for player in players:
+        block = player.rounds[index] if index < len(player.rounds) else None
+        if block is None or block.is_blank:
+            continue
+        me = entrants[player.start_rank]
+        if block.opponent is None:
+            if block.result in _BYES:
+                planned.append(PlannedPairing(me, None, _BYES[block.result],
+                                              outcome=Outcome.BYE))
+            continue
+        if block.opponent not in entrants:
+            raise ApplicationError(
+                f"{_where(player)}, round {index + 1}: opponent {block.opponent} has no 001 "
+                "line.", field="file")
+        first = block.colour == "w" or (block.colour != "b" and
+                                        player.start_rank < block.opponent)
+        if not first:
+            continue
+        if block.result not in _RESULTS:
+            raise ApplicationError(
+                f"{_where(player)}, round {index + 1}: unknown result code {block.result!r}.",
+                field="file")
+        planned.append(PlannedPairing(me, entrants[block.opponent]))
+        results.append(_RESULTS[block.result])
+    planned.sort(key=lambda p: p.entrant_b is None)  # byes last, as boards go
+    try:
         round_ = round_create(actor=actor, tournament=tournament, number=index + 1,
                               planned=planned)
-        # results go through the result service: each played game is stored (and rated)
-        boards = round_.pairings.filter(entrant_b__isnull=False).order_by("board")
-        for board, (outcome, wins_a, wins_b, draws) in zip(boards, results, strict=True):
-            if outcome == Outcome.PENDING:
-                continue
-            played = outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
+    except ApplicationError as error:
+        raise ApplicationError(f"Round {index + 1}: {error.message}", field="file") from None
+    # results go through the result service: each played game is stored (and rated)
+    boards = round_.pairings.filter(entrant_b__isnull=False).order_by("board")
+    recorded = 0
+    for board, (outcome, wins_a, wins_b, draws) in zip(boards, results, strict=True):
+        if outcome == Outcome.PENDING:
+            continue
+        played = outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
+        try:
             match_result_record(
                 actor=actor, pairing=board, expected_version=board.version,
                 score=MatchScore(wins_a, wins_b, draws) if played else None,
                 outcome=None if played else outcome)
-    return tournament
+        except ApplicationError as error:
+            raise ApplicationError(
+                f"Round {index + 1}, {board.entrant_a} against {board.entrant_b}: "
+                f"{error.message}", field="file") from None
+        recorded += 1
+    return recorded

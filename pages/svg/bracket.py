@@ -32,6 +32,8 @@ MARGIN = 12
 BANNER = 34
 LABEL_HEIGHT = 14
 NAME_LIMIT = 19
+#: The match id and a note on a match in progress fit over the box (11px text).
+NOTE_LIMIT = 30
 
 SECTION_TITLES = {"W": "Winners' bracket", "L": "Losers' bracket", "GF": "Grand final"}
 
@@ -107,12 +109,14 @@ def _slot_label(match: Mapping[str, Any], index: int, names: Mapping[int, str]) 
 
 
 def _draw_box(box: _Box, names: Mapping[int, str], scores: Mapping[str, Sequence[str]],
-              champion_match: str | None) -> str:
+              champion_match: str | None, notes: Mapping[str, str]) -> str:
     match = box.match
     match_id = str(match["id"])
     status = str(match.get("status", "pending"))
     label = "3rd place" if match["bracket"] == "3rd" else "Reset" if match_id == "GF2" else match_id
-    parts = [text(box.x + 2, box.y - 4, label, class_="match-id")]
+    note = notes.get(match_id, "")
+    parts = [text(box.x + 2, box.y - 4, truncate(f"{label} · {note}" if note else label,
+                                                  NOTE_LIMIT), class_="match-id")]
     score = scores.get(match_id, ("", ""))
     described = []
     for index in (0, 1):
@@ -126,12 +130,13 @@ def _draw_box(box: _Box, names: Mapping[int, str], scores: Mapping[str, Sequence
             parts.append(text(box.x + BOX_WIDTH - 6, row_y + 15, score[index],
                               class_=f"slot {state} score", text_anchor="end"))
         described.append(name + (f" {score[index]}" if index < len(score) else ""))
-    outline = "match-box champion" if match_id == champion_match else f"match-box {status}"
+    outline = "match-box champion" if match_id == champion_match else \
+        f"match-box {status}{' live' if note else ''}"
     parts.append(element("rect", x=box.x, y=box.y, width=BOX_WIDTH, height=BOX_HEIGHT,
                          rx=3, class_=outline))
     parts.append(element("line", x1=box.x, y1=box.y + ROW_HEIGHT, x2=box.x + BOX_WIDTH,
                          y2=box.y + ROW_HEIGHT, class_="divider"))
-    summary = f"{label}: {described[0]} versus {described[1]}"
+    summary = f"{label}: {described[0]} versus {described[1]}" + (f", {note}" if note else "")
     return element("g", element("title", esc(summary)) + "".join(parts), class_="match",
                    data_match=match_id)
 
@@ -174,15 +179,18 @@ def bracket_svg(
     scores: Mapping[str, Sequence[str]] | None = None,
     *,
     title: str = "Knockout bracket",
+    notes: Mapping[str, str] | None = None,
 ) -> str:
     """The bracket drawn as SVG.
 
     ``names`` maps seeds to entrant names; ``scores`` maps match ids to the two slots'
-    score texts (games won, say). Raises :class:`BracketDrawingError` for a malformed
-    document.
+    score texts (games won, say, or won so far); ``notes`` maps the ids of matches in
+    progress to what happens now ("game 3 playing"), shown beside the match's id. Raises
+    :class:`BracketDrawingError` for a malformed document.
     """
     matches = _matches(document)
     scores = scores or {}
+    notes = notes or {}
     champion = document.get("champion")
     top = MARGIN + (BANNER if champion else 0)
     placed: dict[str, _Box] = {}
@@ -228,7 +236,8 @@ def bracket_svg(
         body.append(text(MARGIN + 10, MARGIN + 18, f"Champion: {champion_name}",
                          class_="champion-text"))
     body.append(_connectors(placed))
-    body.extend(_draw_box(box, names, scores, champion_match) for box in placed.values())
+    body.extend(_draw_box(box, names, scores, champion_match, notes)
+                for box in placed.values())
     description = f"{len(matches)} matches. " + (
         f"Champion: {names.get(champion, f'Seed {champion}')}."
         if champion_match and isinstance(champion, int) else "No champion yet.")

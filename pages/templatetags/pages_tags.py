@@ -6,6 +6,8 @@ from decimal import Decimal
 
 from django import template
 
+from pages import selectors
+
 register = template.Library()
 
 
@@ -66,6 +68,12 @@ ENTRY_KINDS = {
 def humanize_kind(kind: object) -> str:
     """A round-by-round entry kind in words (``half_bye`` -> ``half-point bye``)."""
     return ENTRY_KINDS.get(str(kind), str(kind).replace("_", " "))
+
+
+@register.filter
+def game_name(game: object) -> str:
+    """A game's label (``kazambi-pairs`` -> ``Kazambi pairs``)."""
+    return selectors.game_name(str(game))
 
 
 @register.filter

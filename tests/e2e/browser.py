@@ -117,6 +117,13 @@ class Browser:
             "actions": [{"type": "keyDown", "value": value}, {"type": "keyUp", "value": value}],
         }]})
 
+    def upload(self, selector: str, path: Path) -> None:
+        """Choose ``path`` in the file input that ``selector`` finds."""
+        found = self._call("POST", f"{self.session}/element",
+                           {"using": "css selector", "value": selector})
+        element = next(iter(found.values()))
+        self._call("POST", f"{self.session}/element/{element}/value", {"text": str(path)})
+
     def set_size(self, width: int, height: int) -> None:
         self._call("POST", f"{self.session}/window/rect", {"width": width, "height": height})
 

@@ -31,6 +31,9 @@ class ClubData:
     teams: Tournament | None = None
     club_night: Tournament | None = None
     organizer: Any = None
+    #: A Swiss of people on a results night: three rounds played, round 4 half entered
+    #: (matches in progress among them), a withdrawal and a requested bye.
+    results_night: Tournament | None = None
 
     def game_of(self, tournament: Tournament, game: str | None = None) -> Game:
         games = Game.objects.filter(pairing__round__tournament=tournament, record__isnull=False)
@@ -102,9 +105,53 @@ def build_club(*, running: bool = False) -> ClubData:
                    _people(club, 4, "Night Owl"), match_format={"kind": "single", "games": 1})
     night = services.tournament_start(actor=organizer, tournament=night)
     services.round_pair_next(actor=organizer, tournament=night)
+    results_night = _results_night(organizer, club)
     for tournament in (round_robin, knockout, swiss, teams, night):
         tournament.refresh_from_db()
-    return ClubData(club, round_robin, knockout, swiss, live, teams, night, organizer)
+    return ClubData(club, round_robin, knockout, swiss, live, teams, night, organizer,
+                    results_night)
+
+
+#: Names as long as real ones get, to see how tables wrap on a phone.
+NIGHT_NAMES = [
+    "Aleksandra Wiśniewska-Kowalczyk", "Bo Li", "Carlos Eduardo Mendes", "Dana Okafor",
+    "Émilie Fontaine", "Farid Haddad", "Grete Johansson", "Hiroshi Tanaka",
+    "Ines Carvalho", "Jan de Vries", "Kwame Mensah", "Lena Hoffmann", "Mateo Rossi",
+    "Nadia Petrova", "Oskar Nilsson", "Priya Raghunathan", "Quentin Marchand",
+    "Rosa Jiménez", "Sven Andersen", "Tomasz Zieliński",
+]
+
+
+def _results_night(organizer: Any, club: Club) -> Tournament:
+    from games.series.format import MatchScore
+    from matches.services.games import game_entry_record
+
+    players = [Player.objects.create(display_name=name, club=club) for name in NIGHT_NAMES]
+    event = _event(organizer, club, "Kugamai Thursday Swiss", "kugamai", "swiss", players,
+                   match_format={"kind": "best_of", "games": 3}, rounds_planned=5,
+                   tiebreaks=["buchholz_cut1", "buchholz", "sonneborn_berger", "wins"])
+    event = services.tournament_start(actor=organizer, tournament=event)
+    scores = [MatchScore(2, 0, 0), MatchScore(2, 1, 0), MatchScore(1, 2, 0), MatchScore(0, 2, 0)]
+    for number in range(1, 5):
+        round_ = services.round_pair_next(actor=organizer, tournament=event)
+        boards = list(round_.pairings.exclude(entrant_b=None).order_by("board"))
+        for index, pairing in enumerate(boards):
+            if number == 4 and index >= len(boards) // 2:
+                # the rest of round 4 is being played: a game or two in, or none yet
+                results = [["a"], ["b", "a"], []][index % 3]
+                for result in results:
+                    pairing.refresh_from_db()
+                    game_entry_record(actor=organizer, pairing=pairing, result=result,
+                                      expected_version=pairing.version)
+                continue
+            match_services.match_result_record(
+                actor=organizer, pairing=pairing, score=scores[(index + number) % 4],
+                expected_version=pairing.version)
+    entrants = list(event.entrants.order_by("seed"))
+    services.entrant_withdraw(actor=organizer, entrant=entrants[-1])
+    services.bye_request(actor=organizer, entrant=entrants[3], round_number=5)
+    event.refresh_from_db()
+    return event
 
 
 def _people(club: Club, count: int, prefix: str) -> list[Player]:

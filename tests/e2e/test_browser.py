@@ -16,9 +16,10 @@ from django.urls import reverse
 from tests.e2e.browser import Browser
 from tests.e2e.data import ClubData
 
-PAGES = ["home", "tournaments", "round-robin", "swiss", "knockout", "live", "teams",
-         "club-night", "player", "game-kugamai", "game-kazambi", "game-stolbiki",
-         "leaderboard", "not-found"]
+PAGES = ["home", "tournaments", "round-robin", "round-robin-table", "swiss", "swiss-table",
+         "knockout", "knockout-round", "live", "teams", "club-night", "night", "night-round",
+         "night-table", "player", "night-player", "game-kugamai", "game-kazambi",
+         "game-stolbiki", "leaderboard", "not-found"]
 WIDTHS = {"desktop": (1280, 900), "phone": (375, 800)}
 
 
@@ -31,16 +32,25 @@ def page_path(data: ClubData, name: str) -> str:
         source = {"kugamai": data.round_robin, "kazambi": data.knockout,
                   "stolbiki": data.swiss}[game]
         return reverse("pages:game-detail", args=[data.game_of(source, game).pk])
-    if name == "player":
-        entrant = data.round_robin.entrants.order_by("id").first()
+    if name in ("player", "night-player"):
+        event = data.round_robin if name == "player" else data.results_night
+        assert event is not None
+        entrant = event.entrants.order_by("id").first()
         assert entrant is not None and entrant.player_id is not None
         return reverse("pages:player-detail", args=[entrant.player_id])
+    night = data.results_night
+    assert night is not None
     return {
         "home": "/", "tournaments": "/tournaments/",
         "round-robin": tournament(data.round_robin), "swiss": tournament(data.swiss),
         "knockout": tournament(data.knockout),
         "live": tournament(data.running) if data.running else "/",
         "teams": tournament(data.teams), "club-night": tournament(data.club_night),
+        "round-robin-table": tournament(data.round_robin) + "table/",
+        "swiss-table": tournament(data.swiss) + "table/",
+        "knockout-round": tournament(data.knockout) + "rounds/1/",
+        "night": tournament(night), "night-round": tournament(night) + "rounds/4/",
+        "night-table": tournament(night) + "table/",
         "leaderboard": reverse("pages:leaderboard", args=["kugamai"]),
         "not-found": "/tournaments/riverside/no-such-cup/",
     }[name]
@@ -82,19 +92,47 @@ def test_page_at_width(browser: Browser, page_server: str, paths: dict[str, str]
         " return svg.getAttribute('role') !== 'img' || !svg.getAttribute('aria-labelledby');"
         "}).length;")
     assert missing_labels == 0
+    tab_rows = browser.run("return new Set(Array.from(document.querySelectorAll('.tabs a'))"
+                           ".map(function (a) { return a.getBoundingClientRect().top; })).size;")
+    assert tab_rows <= 1, f"{name} at {width}: the tabs take {tab_rows} lines"
     browser.screenshot(artifacts / f"{name}-{width}.png")
 
 
 def test_round_by_round_cells_stay_on_one_line_on_a_phone(
         browser: Browser, page_server: str, paths: dict[str, str]) -> None:
+    """"12f 1" on the cell's first line (the running score under it), never wrapped."""
     browser.set_size(375, 800)
-    _open(browser, page_server + paths["swiss"])
-    lines = browser.run(
-        "return Array.from(document.querySelectorAll('table.round-by-round .rbr-cell'))"
-        ".map(function (cell) { var style = getComputedStyle(cell);"
-        " return Math.round(cell.getBoundingClientRect().height"
-        " / parseFloat(style.lineHeight || '20')); });")
-    assert lines and max(lines) == 1, lines
+    _open(browser, page_server + paths["night-table"])
+    offsets = browser.run(
+        "return Array.from(document.querySelectorAll('table.round-by-round tbody td b'))"
+        ".filter(function (b) { return b.parentNode.cellIndex > 2; })"
+        ".map(function (b) { var cell = b.parentNode, style = getComputedStyle(cell);"
+        " return (b.getBoundingClientRect().top - cell.getBoundingClientRect().top"
+        " - parseFloat(style.paddingTop)) / parseFloat(style.lineHeight); });")
+    assert offsets and max(offsets) < 0.5, offsets
+
+
+def test_touching_a_round_by_round_cell_names_the_opponent(
+        browser: Browser, page_server: str, paths: dict[str, str], club_data: ClubData,
+        artifacts: Path) -> None:
+    night = club_data.results_night
+    assert night is not None
+    browser.set_size(375, 800)
+    _open(browser, page_server + paths["night-table"])
+    detail = browser.run(
+        "var row = document.querySelector('table.round-by-round tbody tr');"
+        "row.cells[3].scrollIntoView(); row.cells[3].click();"
+        "var number = row.cells[3].firstChild.textContent.trim();"
+        "var picked = document.querySelectorAll('table.round-by-round .picked').length;"
+        "return [row.cells[2].textContent, number, picked,"
+        " document.getElementById('rbr-detail').textContent,"
+        " document.getElementById('rbr-detail').hidden];")
+    name, number, picked, text, hidden = detail
+    opponent = night.entrants.get(seed=int(number)).name
+    assert not hidden and picked == 2  # the cell and the opponent's row
+    assert text.startswith(f"{name}, round 1: ") and f"against {opponent} (No. {number})" in text
+    assert browser.console_errors() == []
+    browser.screenshot(artifacts / "night-table-touched-phone.png", full_page=False)
 
 
 def _viewer_state(browser: Browser) -> list[Any]:
@@ -254,3 +292,35 @@ def test_forbidden_page_is_styled_with_a_way_back(client: Any, make_user: Any) -
     assert answer.status_code == 403
     assert "You may not open this page" in body and 'href="/"' in body
     assert 'href="/admin/"' in body
+
+
+def test_a_match_in_progress_shows_each_game_as_it_is_entered(
+        browser: Browser, page_server: str, club_data: ClubData, paths: dict[str, str],
+        artifacts: Path) -> None:
+    """Round 4 of the results night, open on a phone: the director enters the second game
+    of a best-of-3 board; the board's running score moves on without a reload."""
+    from django.db.models import Count
+
+    from matches.services.games import game_entry_record
+
+    night = club_data.results_night
+    assert night is not None
+    pairing = (night.rounds.get(number=4).pairings.filter(outcome="pending")
+               .annotate(n=Count("games")).filter(n=1).order_by("board").first())
+    assert pairing is not None
+    browser.set_size(375, 800)
+    _open(browser, page_server + paths["night-round"])
+    browser.run("window.notReloaded = true;")
+    cell = (f"Array.from(document.querySelectorAll('#results table.pairings tbody tr'))"
+            f".find(function (tr) {{ return tr.cells[0].textContent.trim() === "
+            f"'{pairing.board}'; }}).cells[2]")
+    before = browser.run(f"return {cell}.textContent;")
+    assert before in ("1–0game 2 playing", "0–1game 2 playing"), before
+    game_entry_record(actor=club_data.organizer, pairing=pairing, result="b",
+                      expected_version=pairing.version)
+    expected = "1–1game 3 playing" if before.startswith("1–0") else "0–2"
+    shown = _wait(browser, f"return {cell}.textContent === '{expected}' "
+                           f"&& window.notReloaded === true;")
+    assert shown, browser.run(f"return {cell}.textContent;")
+    assert browser.console_errors() == []
+    browser.screenshot(artifacts / "night-round-game-entered-phone.png", full_page=False)

@@ -56,14 +56,20 @@ def test_admin_and_api_pages_run_under_the_policy(browser: Browser, live_server:
         "/admin/",
         "/admin/tournaments/tournament/",
         f"/admin/tournaments/tournament/{tournament.pk}/change/",
+        f"/admin/tournaments/tournament/{tournament.pk}/dashboard/",
+        f"/admin/tournaments/tournament/{tournament.pk}/entrants/",
+        "/admin/tournaments/tournament/add/",
+        "/admin/tournaments/tournament/import-trf/",
         f"/admin/tournaments/round/{round_.pk}/change/",
         f"/admin/tournaments/round/{round_.pk}/sheet/",
         f"/admin/tournaments/round/{round_.pk}/slips/",
         "/admin/players/player/",
         "/admin/players/player/add/",
         f"/admin/players/player/{csp_round['player'].pk}/change/",
+        "/api/",
         "/api/tournaments/",
         "/api/players/",
+        "/api/docs/",
     ]
     for path in pages:
         browser.get(server + path)

@@ -40,15 +40,29 @@ def test_home_and_list(client: Client, data: ClubData) -> None:
 def test_round_robin_page_has_standings_legend_and_crosstable(client: Client,
                                                              data: ClubData) -> None:
     page = _get(client, _url(data.round_robin))
-    assert 'class="standings"' in page and 'class="crosstable"' in page
+    assert 'class="standings"' in page and 'class="crosstable"' not in page
     assert '<abbr title="Sonneborn-Berger">SB</abbr>' in page
     assert "<dt>WIN</dt><dd>Number of wins</dd>" in page
+    table = _get(client, _url(data.round_robin) + "table/")
+    assert 'class="crosstable"' in table and '>Crosstable</a>' in page
 
 
 def test_swiss_page_has_round_by_round(client: Client, data: ClubData) -> None:
     page = _get(client, _url(data.swiss))
-    assert 'class="round-by-round"' in page
-    assert "Buchholz Cut-1" in page
+    assert "Buchholz Cut-1" in page and 'class="round-by-round"' not in page
+    assert '>Round by round</a>' in page
+    assert 'class="round-by-round"' in _get(client, _url(data.swiss) + "table/")
+
+
+def test_every_round_has_its_page(client: Client, data: ClubData) -> None:
+    for tournament in (data.round_robin, data.swiss, data.knockout):
+        numbers = list(tournament.rounds.values_list("number", flat=True))
+        assert numbers
+        for number in numbers:
+            page = _get(client, _url(tournament) + f"rounds/{number}/")
+            assert f"Round {number} pairings and results" in page
+        assert client.get(_url(tournament) + f"rounds/{max(numbers) + 1}/").status_code == 404
+    assert client.get(_url(data.knockout) + "table/").status_code == 404
 
 
 def test_knockout_page_draws_the_bracket_with_its_champion(client: Client,

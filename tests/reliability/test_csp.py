@@ -58,15 +58,20 @@ def test_the_round_page_s_inline_script_carries_the_nonce(make_event: Any, organ
         assert not re.search(r"\son[a-z]+=\"", page), f"an inline event handler on {path}"
 
 
-def test_the_api_docs_load_swagger_from_its_cdn_only_there(client: Client) -> None:
+def test_the_api_docs_come_from_our_own_static_files(client: Client) -> None:
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     policy = directives(docs["Content-Security-Policy"])
-    assert "https://cdn.jsdelivr.net" in policy["script-src"]
-    assert "'unsafe-inline'" not in policy["script-src"]
+    assert policy["script-src"] == ["'self'"]  # the site's policy, no CDN
     page = docs.content.decode()
+    assert "cdn." not in page and "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>\s*\S", page), "inline script in docs"
     script = client.get("/api/docs/?script=")
     assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()
-    home = directives(client.get("/")["Content-Security-Policy"])
-    assert "https://cdn.jsdelivr.net" not in home.get("script-src", [])
+    redoc = client.get("/api/redoc/")
+    page = redoc.content.decode()
+    assert "/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js" in page
+    assert "fonts.googleapis" not in page
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>\s*\S", page), "inline script in redoc"
+    policy = directives(redoc["Content-Security-Policy"])
+    assert policy["script-src"] == ["'self'"] and "blob:" in policy["worker-src"]

@@ -20,6 +20,7 @@ PURE_PACKAGES = [
     "pages.svg",
     "pages.viewer",
     "tournaments.etags",
+    "matches.progress",
 ]
 
 _IMPORT_ALL = """

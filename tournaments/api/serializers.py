@@ -65,7 +65,13 @@ class EntrantOutput(serializers.ModelSerializer[Entrant]):
 class RegisterInput(serializers.Serializer[Entrant]):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False)
-    rating = serializers.IntegerField(required=False, default=0)
+    rating = serializers.IntegerField(
+        required=False, min_value=0, max_value=4000,
+        help_text="Rating at entry; by default the player's (or the team's mean) club rating "
+                  "in the game's family, 0 when unrated.")
+    late_byes = serializers.ChoiceField(
+        choices=["zero", "half_point"], required=False, default="zero",
+        help_text="A late entrant's rounds already paired: absent (zero) or half-point byes.")
 
 
 class WithdrawInput(serializers.Serializer[Entrant]):

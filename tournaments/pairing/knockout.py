@@ -339,6 +339,39 @@ class Bracket:
     def _final(self) -> Match:
         return self.matches[f"W{self.rounds}-1"]
 
+    # -- names --------------------------------------------------------------------
+
+    def label(self, match_id: str) -> str:
+        """What a director calls the match: "Final", "Semi-final 2", "Third-place match",
+        "Winners' round 1, match 3", "Losers' final", "Grand final (reset)"...
+
+        >>> bracket = Bracket.single(8, third_place=True)
+        >>> [bracket.label(m) for m in ("W1-4", "W2-1", "W3-1", "3RD")]
+        ['Quarter-final 4', 'Semi-final 1', 'Final', 'Third-place match']
+        """
+        match = self.matches.get(match_id)
+        if match is None:
+            raise KnockoutError(f"there is no match {match_id!r} in this bracket")
+        if match.bracket == "3rd":
+            return "Third-place match"
+        if match.bracket == "GF":
+            return "Grand final (reset)" if match.round == 2 else "Grand final"
+        if match.bracket == "L":
+            last = max(m.round for m in self.matches.values() if m.bracket == "L")
+            if match.round == last:
+                return "Losers' final"
+            return f"Losers' round {match.round}, match {match.index}"
+        side = "Winners' " if self.format == "double" else ""
+        stages = {0: "final", 1: "semi-final", 2: "quarter-final"}
+        stage = stages.get(self.rounds - match.round)
+        if stage is None:
+            name = f"{side}round {match.round}, match {match.index}"
+        elif stage == "final":
+            name = f"{side}final"
+        else:
+            name = f"{side}{stage} {match.index}"
+        return name[0].upper() + name[1:]
+
     # -- placement ----------------------------------------------------------------
 
     def _elimination_stage(self, match: Match) -> float:

@@ -5,29 +5,45 @@ tournament's club.
 """
 
 from tournaments.services.entrants import (
+    bye_cancel,
     bye_request,
+    entrant_rating_update,
+    entrant_reenter,
     entrant_register,
+    entrant_remove,
     entrant_withdraw,
+    entrants_register,
+    entry_list_register,
     forbid_pairing,
+    forbidden_pairing_remove,
 )
 from tournaments.services.rounds import round_pair_next
 from tournaments.services.tournaments import (
     tournament_create,
     tournament_finish,
     tournament_open_registration,
+    tournament_reopen,
     tournament_start,
     tournament_update,
 )
 
 __all__ = [
+    "bye_cancel",
     "bye_request",
+    "entrant_rating_update",
+    "entrant_reenter",
     "entrant_register",
+    "entrant_remove",
     "entrant_withdraw",
+    "entrants_register",
+    "entry_list_register",
     "forbid_pairing",
+    "forbidden_pairing_remove",
     "round_pair_next",
     "tournament_create",
     "tournament_finish",
     "tournament_open_registration",
+    "tournament_reopen",
     "tournament_start",
     "tournament_update",
 ]

@@ -1,6 +1,18 @@
-"""Entering, withdrawing, requested byes and forbidden pairings."""
+"""Entering (one or many at once, late, again), ratings at entry, withdrawing, requested
+byes and forbidden pairings.
+
+Ratings at entry: unless one is given, an entrant enters with its club rating in the
+pool of the tournament's game family (a team: the mean of its current members' ratings),
+rounded; an unrated entrant enters with 0. Seeds follow the pairing order at the start:
+rating, highest first; equal ratings (unrated players among them) in the order they
+entered. A batch enters in rating order, then by name, so unrated players of one batch
+are seeded alphabetically.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max
@@ -10,32 +22,78 @@ from config.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, clubs_of, ensure_can_manage_club
 from players.selectors import bot_game_problem, team_members_on
-from players.services import ensure_may_enter_from
+from players.services import ensure_may_enter_from, player_create
 from tournaments.cache import tournament_changed
+from tournaments.entry_lists import EntryRow
 from tournaments.models import (
     REQUESTABLE_BYES,
+    ByeKind,
     Entrant,
     EntrantKind,
     ForbiddenPairing,
     Format,
+    Outcome,
+    Pairing,
     RequestedBye,
     Round,
+    RoundEntry,
     Status,
     Tournament,
 )
+from tournaments.rating_source import entry_ratings
 from tournaments.services.tournaments import check_entrant_count, lock_tournament
+
+#: How a late entrant's rounds before joining count: absent (zero points, FIDE's default)
+#: or as half-point byes (when the tournament's rules give them).
+LATE_BYES = {"zero": "absent (0 points)", "half_point": "half-point byes"}
+MAX_RATING = 4000
 
 
 def _last_round_number(tournament: Tournament) -> int:
     return int(Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0)
 
 
+def _check_rating(rating: int) -> int:
+    if isinstance(rating, bool) or not isinstance(rating, int) or not 0 <= rating <= MAX_RATING:
+        raise ApplicationError(f"A rating at entry is a whole number from 0 to {MAX_RATING}.",
+                               field="rating")
+    return rating
+
+
+def club_ratings(tournament: Tournament, players: Sequence[Player] = (),
+                 teams: Sequence[Team] = ()) -> dict[tuple[str, int], int]:
+    """Ratings at entry from the club's pool: {("player", id) or ("team", id): rating}.
+
+    A team's is the mean of its current members' ratings (unrated members left out).
+    Players and teams without any rating are left out (they enter with 0).
+    """
+    members: dict[int, list[int]] = {
+        team.pk: [m.player_id for m in team.memberships.all() if m.left_on is None]
+        for team in teams
+    }
+    ids = {player.pk for player in players} | {pk for ids in members.values() for pk in ids}
+    known = entry_ratings(tournament.club_id, tournament.game, sorted(ids))
+    found: dict[tuple[str, int], int] = {
+        ("player", player.pk): known[player.pk] for player in players if player.pk in known
+    }
+    for team_id, player_ids in members.items():
+        rated = [known[pk] for pk in player_ids if pk in known]
+        if rated:
+            found[("team", team_id)] = round(sum(rated) / len(rated))
+    return found
+
+
 @transaction.atomic
 def entrant_register(
     *, actor: Actor, tournament: Tournament, player: Player | None = None,
-    team: Team | None = None, rating: int = 0,
+    team: Team | None = None, rating: int | None = None, late_byes: str = "zero",
 ) -> Entrant:
-    """Enter a player or a team; a running Swiss takes late entries from its next round."""
+    """Enter a player or a team; a running Swiss takes late entries from its next round.
+
+    ``rating`` defaults to the club rating (see the module's docstring). A late entrant's
+    rounds already paired count as ``late_byes``: absent (``"zero"``) or half-point byes
+    (``"half_point"``, entered as bye boards in those rounds).
+    """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if (player is None) == (team is None):
@@ -46,8 +104,18 @@ def entrant_register(
     if tournament.entrant_kind == EntrantKind.PLAYERS and player is None:
         raise ApplicationError(f"{tournament.game} is played by single players: enter a player.",
                                field="player")
+    entered = player if player is not None else team
+    assert entered is not None
     if tournament.status == Status.FINISHED:
         raise ApplicationError("The tournament is finished.", field="status")
+    if late_byes not in LATE_BYES:
+        raise ApplicationError(f"Unknown choice {late_byes!r} for the missed rounds; choose "
+                               f"{' or '.join(LATE_BYES)}.", field="late_byes")
+    if rating is None:
+        key = ("player", player.pk) if player is not None else ("team", entered.pk)
+        rating = club_ratings(tournament, [player] if player else [],
+                              [team] if team else []).get(key, 0)
+    rating = _check_rating(rating)
     joined_round = 1
     seed = None
     if tournament.status == Status.RUNNING:
@@ -63,7 +131,7 @@ def entrant_register(
     existing = tournament.entrants.filter(player=player) if player else \
         tournament.entrants.filter(team=team)
     if existing.exists():
-        raise ApplicationError(f"{player or team} is already entered.",
+        raise ApplicationError(f"{entered} is already entered.",
                                field="player" if player else "team")
     ensure_may_enter_from(actor, tournament.club, clubs_of([player or team]),
                           field="player" if player else "team")
@@ -73,10 +141,150 @@ def entrant_register(
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()
     entrant.save()
+    if joined_round > 1 and late_byes == "half_point":
+        _byes_for_missed_rounds(tournament, entrant, joined_round)
     tournament_changed(tournament.pk)
     return entrant
 
 
+def _byes_for_missed_rounds(tournament: Tournament, entrant: Entrant, joined_round: int) -> None:
+    """A half-point bye board for the late entrant in every round already paired."""
+    for round_ in Round.objects.filter(tournament=tournament, number__lt=joined_round):
+        board = int(round_.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
+        pairing = Pairing.objects.create(round=round_, board=board, entrant_a=entrant,
+                                         bye_kind=ByeKind.HALF_POINT, outcome=Outcome.BYE)
+        RoundEntry.objects.create(round=round_, entrant=entrant, pairing=pairing)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Who a batch registration enters, with the rating it would enter with."""
+
+    player: Player | None
+    team: Team | None
+    rating: int
+    rated: bool
+
+    @property
+    def name(self) -> str:
+        return str(self.player.display_name if self.player else self.team.name if self.team
+                   else "")
+
+
+def registration_candidates(tournament: Tournament, players: Sequence[Player] = (),
+                            teams: Sequence[Team] = ()) -> list[Candidate]:
+    """The players or teams in the order a batch enters them, with their club ratings:
+    rating, highest first, then name (unrated players last, alphabetically)."""
+    known = club_ratings(tournament, players, teams)
+    found = [Candidate(p, None, known.get(("player", p.pk), 0), ("player", p.pk) in known)
+             for p in players]
+    found += [Candidate(None, t, known.get(("team", t.pk), 0), ("team", t.pk) in known)
+              for t in teams]
+    return sorted(found, key=lambda c: (-c.rating, c.name.casefold(), c.name))
+
+
+@transaction.atomic
+def entrants_register(
+    *, actor: Actor, tournament: Tournament, players: Sequence[Player] = (),
+    teams: Sequence[Team] = (), ratings: dict[int, int] | None = None, late_byes: str = "zero",
+) -> list[Entrant]:
+    """Enter many players (or teams) at once, all or none, in the order of
+    :func:`registration_candidates`. ``ratings`` may give some players' ratings (by player
+    id), as an entry list with a rating column does; the others get their club rating."""
+    if not players and not teams:
+        raise ApplicationError("Choose at least one player or team to enter.", field="players")
+    ratings = dict(ratings or {})
+    entrants = []
+    for candidate in registration_candidates(tournament, players, teams):
+        rating = candidate.rating
+        if candidate.player is not None and candidate.player.pk in ratings:
+            rating = ratings[candidate.player.pk]
+        try:
+            entrants.append(entrant_register(
+                actor=actor, tournament=tournament, player=candidate.player,
+                team=candidate.team, rating=rating, late_byes=late_byes))
+        except ApplicationError as error:
+            raise ApplicationError(f"{candidate.name}: {error.message} Nobody was entered.",
+                                   field=error.field) from None
+    return entrants
+
+
+@dataclass(frozen=True)
+class EntryMatch:
+    """A row of an uploaded entry list and the club's player of that name, if any."""
+
+    row: EntryRow
+    player: Player | None
+    entered: bool
+
+
+def entry_list_match(tournament: Tournament, rows: Sequence[EntryRow]) -> list[EntryMatch]:
+    """Each row with the club's player of the same name (case aside) and whether they
+    are already entered: what an upload would do, for its preview."""
+    players: dict[str, Player] = {}
+    for known in Player.objects.filter(club=tournament.club, is_bot=False).order_by("pk"):
+        players.setdefault(known.display_name.casefold(), known)
+    entered = set(tournament.entrants.exclude(player=None).values_list("player_id", flat=True))
+    found = []
+    for row in rows:
+        player = players.get(row.name.casefold())
+        found.append(EntryMatch(row, player, player is not None and player.pk in entered))
+    return found
+
+
+@transaction.atomic
+def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[EntryRow],
+                        late_byes: str = "zero") -> list[Entrant]:
+    """Enter an uploaded list: players found by name in the club, new ones created; a
+    rating in the list is the rating at entry, otherwise the club rating. All or none."""
+    ensure_can_manage_club(actor, tournament.club)
+    if tournament.entrant_kind != EntrantKind.PLAYERS:
+        raise ApplicationError(f"{tournament.game} is played by teams: enter teams, not a list "
+                               "of players.", field="file")
+    players, ratings = [], {}
+    for match in entry_list_match(tournament, rows):
+        if match.entered:
+            continue
+        player = match.player or player_create(
+            actor=actor, display_name=match.row.name, club=tournament.club,
+            fide_id=match.row.fide_id)
+        players.append(player)
+        if match.row.rating is not None:
+            ratings[player.pk] = match.row.rating
+    if not players:
+        raise ApplicationError("Everyone in the list is already entered.", field="file")
+    return entrants_register(actor=actor, tournament=tournament, players=players,
+                             ratings=ratings, late_byes=late_byes)
+
+
+@transaction.atomic
+def entrant_rating_update(*, actor: Actor, entrant: Entrant, rating: int) -> Entrant:
+    """Change a rating at entry, before the start (the seeds follow it)."""
+    tournament = entrant.tournament
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
+        raise ApplicationError(
+            "Ratings at entry are fixed at the start: the seeds and pairing numbers follow "
+            "them.", field="rating")
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+    entrant.rating = _check_rating(rating)
+    entrant.save(update_fields=["rating"])
+    tournament_changed(tournament.pk)
+    return entrant
+
+
+@transaction.atomic
+def entrant_remove(*, actor: Actor, entrant: Entrant) -> None:
+    """Take back an entry made by mistake, before the start (later: withdraw)."""
+    tournament = entrant.tournament
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
+        raise ApplicationError(f"{entrant} cannot be removed once the tournament runs: "
+                               "withdraw instead.", field="entrant")
+    Entrant.objects.filter(pk=entrant.pk).delete()
+    tournament_changed(tournament.pk)
 def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:
     """An installed bot (or a team's current member that is one) must be installed here
     and play the tournament's game."""
@@ -131,6 +339,26 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
 
 
 @transaction.atomic
+def entrant_reenter(*, actor: Actor, entrant: Entrant) -> Entrant:
+    """Take a withdrawn entrant back from the next round to be paired (the rounds missed
+    stay as they were: absent, or the forfeits recorded)."""
+    tournament = entrant.tournament
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+    if tournament.status == Status.FINISHED:
+        raise ApplicationError("The tournament is finished.", field="status")
+    if entrant.withdrawn_from_round is None:
+        raise ApplicationError(f"{entrant} has not withdrawn.", field="entrant")
+    if tournament.rounds_planned and _last_round_number(tournament) >= tournament.rounds_planned:
+        raise ApplicationError("Every planned round is already paired.", field="entrant")
+    entrant.withdrawn_from_round = None
+    entrant.save(update_fields=["withdrawn_from_round"])
+    tournament_changed(tournament.pk)
+    return entrant
+
+
+@transaction.atomic
 def bye_request(
     *, actor: Actor, entrant: Entrant, round_number: int, kind: str = "half_point"
 ) -> RequestedBye:
@@ -165,6 +393,18 @@ def bye_request(
 
 
 @transaction.atomic
+def bye_cancel(*, actor: Actor, bye: RequestedBye) -> None:
+    """Drop a requested bye for a round not yet paired."""
+    tournament = bye.entrant.tournament
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if bye.round_number <= _last_round_number(tournament):
+        raise ApplicationError(f"Round {bye.round_number} is already paired: its bye stays.",
+                               field="round_number")
+    RequestedBye.objects.filter(pk=bye.pk).delete()
+
+
+@transaction.atomic
 def forbid_pairing(
     *, actor: Actor, tournament: Tournament, entrant_a: Entrant, entrant_b: Entrant
 ) -> ForbiddenPairing:
@@ -182,3 +422,10 @@ def forbid_pairing(
         tournament=tournament, entrant_low=low, entrant_high=high
     )
     return forbidden
+
+
+@transaction.atomic
+def forbidden_pairing_remove(*, actor: Actor, forbidden: ForbiddenPairing) -> None:
+    """Allow two entrants to meet again (from the next round paired)."""
+    ensure_can_manage_club(actor, forbidden.tournament.club)
+    ForbiddenPairing.objects.filter(pk=forbidden.pk).delete()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -28,12 +29,32 @@ from tournaments.models import (
     Tournament,
 )
 
+logger = logging.getLogger(__name__)
+
 #: Fields that shape the pairings and scores: frozen once the tournament runs.
 STRUCTURAL_FIELDS = frozenset({
     "game", "game_options", "format", "match_format", "points_win", "points_draw",
     "points_loss", "points_bye", "third_place_match", "grand_final_reset",
 })
 EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
+
+#: The tie-breaks a new tournament gets unless it names its own, after FIDE's recommended
+#: sequences (Tie-Break Regulations C.07): for a Swiss, Buchholz Cut-1, Buchholz, direct
+#: encounter, wins, games moving second (FIDE's "games with Black"); for a round robin,
+#: direct encounter, wins, Sonneborn-Berger, Koya. A knockout ranks by the bracket.
+DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
+    Format.SWISS: ("buchholz_cut1", "buchholz", "direct_encounter", "wins",
+                   "games_second_move"),
+    Format.ROUND_ROBIN: ("direct_encounter", "wins", "sonneborn_berger", "koya"),
+    Format.DOUBLE_ROUND_ROBIN: ("direct_encounter", "wins", "sonneborn_berger", "koya"),
+    Format.KNOCKOUT: (),
+    Format.DOUBLE_ELIMINATION: (),
+}
+
+
+def default_tiebreaks(format: str) -> list[str]:
+    """The tie-breaks of :data:`DEFAULT_TIEBREAKS` for ``format`` (none if unknown)."""
+    return list(DEFAULT_TIEBREAKS.get(format, ()))
 
 
 def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
@@ -223,11 +244,17 @@ def _clean(tournament: Tournament) -> None:
 def tournament_create(
     *, actor: Actor, club: Club, name: str, game: str, format: str, **fields: Any
 ) -> Tournament:
-    """A new tournament in draft; ``fields`` are any of :data:`EDITABLE_FIELDS`."""
+    """A new tournament in draft; ``fields`` are any of :data:`EDITABLE_FIELDS`.
+
+    Without ``tiebreaks`` (or with ``None``) it gets its format's :func:`default_tiebreaks`;
+    an empty list means none.
+    """
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
         raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
     ensure_can_manage_club(actor, club)
+    if fields.get("tiebreaks") is None:
+        fields["tiebreaks"] = default_tiebreaks(format)
     tournament = Tournament(club=club, name=name, game=game, format=format,
                             created_by=actor_user(actor))
     for key, value in fields.items():
@@ -322,6 +349,27 @@ def tournament_start(*, actor: Actor, tournament: Tournament,
     type(ordered[0]).objects.bulk_update(ordered, ["seed"])
     tournament.status = Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(*, actor: Actor, tournament: Tournament, reason: str) -> Tournament:
+    """Reopen a finished tournament to correct a result; it runs again until finished
+    again. The reason is required and logged (who, when, why)."""
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    reason = (reason or "").strip()
+    if tournament.status != Status.FINISHED:
+        raise ApplicationError(
+            f"Only a finished tournament can be reopened; this one is {tournament.status}.",
+            field="status")
+    if not reason:
+        raise ApplicationError("Say why the tournament is reopened (it is logged).",
+                               field="reason")
+    tournament.status = Status.RUNNING
+    tournament.save(update_fields=["status", "updated_at"])
+    logger.info("tournament %s (%s) reopened by %s: %s", tournament.pk, tournament.name,
+                actor, reason)
     return tournament
 
 

@@ -146,3 +146,23 @@ def test_switched_off_nothing_is_kept(client: Client) -> None:
     with CaptureQueriesContext(connection) as queries:
         client.get("/api/players/")
     assert len(queries) > 0
+
+
+def test_a_player_renamed_reaches_a_listening_process(
+        listening: table_events.TableEvents, client: Client, organizer: Any,
+        make_event: Callable[..., Any]) -> None:
+    """The rename bumps the tournament's version (a trigger), whose notification makes the
+    process read the tournament's state again: the cached page is not served."""
+    from players import services as player_services
+
+    event = make_event("round_robin", entrants=2)
+    url = f"/tournaments/{event.club.slug}/{event.slug}/"
+    _settled(listening, ["tournaments_tournament"])
+    page = client.get(url)
+    assert client.get(url, HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 304
+    player = event.entrants.select_related("player").first().player
+    before = listening.snapshot(["tournaments_tournament"])
+    player_services.player_update(actor=organizer, player=player, display_name="Heard Rename")
+    assert _until(lambda: listening.snapshot(["tournaments_tournament"]) != before)
+    after = client.get(url, HTTP_IF_NONE_MATCH=page["ETag"])
+    assert after.status_code == 200 and "Heard Rename" in after.content.decode()

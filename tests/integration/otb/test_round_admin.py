@@ -89,19 +89,57 @@ def test_one_bad_board_saves_nothing_and_names_board_and_field(paired: Any,
     assert set(Pairing.objects.filter(round=round_).values_list("version", flat=True)) == {1}
 
 
-def test_second_director_is_refused(paired: Any, organizer: Any, club_a: Any,
-                                    make_user: Any) -> None:
-    round_ = paired(match_format="bo3")
-    one, _ = boards(round_)
+def test_stale_save_keeps_typed_boards_and_saves_the_rest(paired: Any, organizer: Any,
+                                                          club_a: Any, make_user: Any) -> None:
+    round_ = paired(match_format="bo3", entrants=6)
+    one, two, three = boards(round_)
     bob = make_user("bob_director")
     club_a.organizers.add(bob)
-    form = round_post(round_, [row(one, 2, 0)])
-    login(bob).post(url_of(round_), form)
-    page = login(organizer).post(url_of(round_), round_post(round_, [row(one, 0, 2, version=1)]))
-    text = page.content.decode()
-    assert "Board 1 was changed since you loaded it, by bob_director at" in text
-    assert "reload the page" in text
+    login(bob).post(url_of(round_), round_post(round_, [row(one, 2, 0)]))
+    client = login(organizer)
+    # the organizer loaded the page before bob saved: every version is 1
+    response = client.post(url_of(round_), round_post(round_, [
+        row(one, 0, 2, version=1), row(two, 2, 1, version=1), row(three, 1, 2, version=1)]),
+        follow=True)
+    page = response.content.decode()
+    assert "Board 1: another director saved a result since you loaded the page" in page
+    assert "Saved boards 2, 3." in page
+    assert "bob_director saved A wins 2-0 (version 2) at" in page  # beside board 1
+    # the typed entry is kept in board 1's boxes, with the version it must now replace
+    assert 'name="pairings-0-wins_a" value="0"' in page
+    assert 'name="pairings-0-wins_b" value="2"' in page
+    assert 'name="pairings-0-version" value="2"' in page
     assert [g.winner_side for g in Game.objects.filter(pairing=one)] == [0, 0]
+    two.refresh_from_db()
+    three.refresh_from_db()
+    assert (two.outcome, three.outcome) == (Outcome.A_WINS, Outcome.B_WINS)
+    # saving again replaces bob's result deliberately; a reload shows the saved values
+    response = client.post(url_of(round_), round_post(round_, [
+        row(one, 0, 2, version=2), row(two, 2, 1, 0, "a_wins"), row(three, 1, 2, 0, "b_wins")]),
+        follow=True)
+    assert "Saved board 1." in response.content.decode()
+    one.refresh_from_db()
+    assert (one.outcome, one.wins_b, one.version) == (Outcome.B_WINS, 2, 3)
+    assert 'class="conflict-note"' not in client.get(url_of(round_)).content.decode()
+
+
+def test_stale_board_with_an_invalid_one_saves_nothing_but_keeps_both(
+        paired: Any, organizer: Any, club_a: Any, make_user: Any) -> None:
+    round_ = paired(match_format="bo3", entrants=6)
+    one, two, _ = boards(round_)
+    bob = make_user("bob_director")
+    club_a.organizers.add(bob)
+    login(bob).post(url_of(round_), round_post(round_, [row(one, 2, 0)]))
+    response = login(organizer).post(url_of(round_), round_post(round_, [
+        row(one, 0, 2, version=1), row(two, 3, 0, version=1)]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Nothing was saved: fix board 2 and save again." in page
+    assert "bob_director saved A wins 2-0" in page
+    assert 'name="pairings-0-version" value="2"' in page  # the next save goes through
+    assert 'name="pairings-1-wins_a" value="3"' in page
+    two.refresh_from_db()
+    assert two.outcome == Outcome.PENDING
 
 
 def test_correction_after_later_round_shows_warning(paired: Any, organizer: Any) -> None:
@@ -145,11 +183,9 @@ def test_tournament_clock_is_validated_in_the_admin(make_event: Any, organizer: 
     client = login(organizer)
     url = f"/admin/tournaments/tournament/{tournament.pk}/change/"
     data = {"club": tournament.club_id, "name": tournament.name, "game": tournament.game,
-            "game_options": "{}", "format": tournament.format, "match_format": "{}",
+            "format": tournament.format, "match_kind": "single", "match_games": "1",
             "points_win": "1", "points_draw": "0.5", "points_loss": "0", "points_bye": "1",
-            "tiebreaks": "[]", "clock": "fast", "rounds_planned": "", "rated": "on",
-            "grand_final_reset": "on", "entrants-TOTAL_FORMS": 0,
-            "entrants-INITIAL_FORMS": 0}
+            "clock": "fast", "rounds_planned": "", "rated": "on", "grand_final_reset": "on"}
     page = client.post(url, data).content.decode()
     assert "cannot read clock setting" in page
 

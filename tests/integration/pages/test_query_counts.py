@@ -58,6 +58,14 @@ def _world(make_tournament: Callable[..., Any], organizer: Any, size: int) -> di
         "home": "/", "tournament list": "/tournaments/",
         "round robin": page(rr), "swiss": page(swiss), "knockout": page(knockout),
         "results part": reverse("pages:tournament-results", args=[rr.club.slug, rr.slug]),
+        "swiss round": reverse("pages:tournament-round", args=[swiss.club.slug, swiss.slug, 2]),
+        "swiss round part": reverse("pages:tournament-round-results",
+                                    args=[swiss.club.slug, swiss.slug, 2]),
+        "swiss table": reverse("pages:tournament-table", args=[swiss.club.slug, swiss.slug]),
+        "crosstable": reverse("pages:tournament-table", args=[rr.club.slug, rr.slug]),
+        "table part": reverse("pages:tournament-table-results", args=[rr.club.slug, rr.slug]),
+        "knockout round": reverse("pages:tournament-round",
+                                  args=[knockout.club.slug, knockout.slug, 1]),
         "live figures": reverse("pages:tournament-live", args=[rr.club.slug, rr.slug]),
         "player": reverse("pages:player-detail", args=[entrant.player_id]),
         "game": reverse("pages:game-detail", args=[game.pk]),
@@ -83,7 +91,8 @@ def test_pages_take_as_many_queries_for_a_larger_club(
     assert max(small.values()) <= BOUND, small
 
 
-@pytest.mark.parametrize("which", ["round robin", "swiss", "knockout", "results part"])
+@pytest.mark.parametrize("which", ["round robin", "swiss", "knockout", "results part",
+                                   "swiss round", "swiss table", "table part"])
 def test_a_cached_tournament_page_costs_one_query(
         client: Client, make_tournament: Callable[..., Any], organizer: Any,
         which: str) -> None:

@@ -21,9 +21,10 @@ from tournaments.selectors import standings
 
 pytestmark = pytest.mark.django_db
 
-RBR_CELL = re.compile(
-    r'<td class="rbr" title="Round (\d+): against ([^"(]+) \(No\. (\d+)\)[^"]*">'
-    r'<span class="rbr-cell"><span class="opp">(\d+)</span>')
+#: A row of the round-by-round table: rank, starting number, name, then the cells, each
+#: starting with the opponent's number.
+RBR_ROW = re.compile(r'<tr><td>(\d+|–)</td><td>(\d+)</td><th scope="row">([^<]+)</th>(.*?)</tr>')
+RBR_CELL = re.compile(r"<td>(\d+)<i>[fs]</i> <b>")
 
 
 @pytest.fixture(autouse=True)
@@ -31,35 +32,37 @@ def empty_cache() -> None:
     cache.clear()
 
 
-def _page(client: Client, t: Tournament) -> str:
-    answer = client.get(f"/tournaments/{t.club.slug}/{t.slug}/")
+def _page(client: Client, t: Tournament, tab: str = "") -> str:
+    answer = client.get(f"/tournaments/{t.club.slug}/{t.slug}/{tab}")
     assert answer.status_code == 200
     return answer.content.decode()
 
 
 def _round_by_round(page: str) -> str:
-    start = page.index('<table class="round-by-round">')
+    start = page.index('<table class="round-by-round"')
     return page[start:page.index("</table>", start)]
 
 
 def test_tied_players_are_told_apart_in_the_round_by_round_table(
         client: Client, make_tournament: Callable[..., Any], play_round: Any) -> None:
-    """Two losers share a rank; the winners' rows name them by their different numbers
-    (by rank, both cells would read "3")."""
+    """Two losers share a rank; the winners' rows name them by their different starting
+    numbers (by rank, both cells would read "3")."""
     swiss = make_tournament("swiss", entrants=4, rounds_planned=3, tiebreaks=[])
-    play_round(swiss)  # the first side of each board wins
+    round_ = play_round(swiss)  # the first side of each board wins
     table = standings(swiss)
-    seeds = {row["name"]: row["seed"] for row in table["rows"]}
     losers = [row for row in table["rows"] if row["points"] == 0]
     assert len(losers) == 2 and losers[0]["rank"] == losers[1]["rank"]  # tied
-    cells = RBR_CELL.findall(_round_by_round(_page(client, swiss)))
-    assert len(cells) == 4
-    for _round, opponent, number_in_title, number_shown in cells:
-        assert number_shown == number_in_title == str(seeds[opponent.strip()])
-    against_losers = {number for _r, opponent, _t, number in cells
-                      if opponent.strip() in {row["name"] for row in losers}}
-    assert against_losers == {str(row["seed"]) for row in losers}
-    assert len(against_losers) == 2  # told apart
+    opponent_of = {}
+    for pairing in round_.pairings.select_related("entrant_a", "entrant_b"):
+        opponent_of[pairing.entrant_a.seed] = pairing.entrant_b.seed
+        opponent_of[pairing.entrant_b.seed] = pairing.entrant_a.seed
+    rows = RBR_ROW.findall(_round_by_round(_page(client, swiss, "table/")))
+    assert len(rows) == 4
+    shown = {int(seed): int(RBR_CELL.findall(cells)[0]) for _rank, seed, _name, cells in rows}
+    assert shown == opponent_of
+    winners = {int(seed) for rank, seed, _n, _c in rows if rank == str(table["rows"][0]["rank"])}
+    against_losers = {shown[seed] for seed in winners}
+    assert against_losers == {row["seed"] for row in losers}  # two numbers: told apart
 
 
 def test_standings_show_the_starting_number(client: Client,
@@ -70,7 +73,7 @@ def test_standings_show_the_starting_number(client: Client,
     page = _page(client, event)
     assert '<abbr title="Starting number">No.</abbr>' in page
     for row in standings(event)["rows"]:
-        assert re.search(rf'<td class="num">{row["seed"]}</td>\s*<th scope="row">'
+        assert re.search(rf'<td>{row["seed"]}</td><th scope="row">'
                          rf'(<a [^>]+>)?{re.escape(row["name"])}', page)
 
 
@@ -79,13 +82,12 @@ def test_pairings_show_number_and_points_when_the_round_began(
     swiss = make_tournament("swiss", entrants=4, rounds_planned=3, tiebreaks=[])
     play_round(swiss)
     services.round_pair_next(actor=swiss.club.organizers.get(), tournament=swiss)
-    page = _page(client, swiss)
-    round_two = page[page.index('data-round="2"'):page.index('data-round="1"')]
+    round_two = _page(client, swiss, "rounds/2/")
     facts = re.findall(r'<small class="side-facts">\((\d+), (\d)\)</small>', round_two)
     points = {int(seed): int(score) for seed, score in facts}
     table = standings(swiss)
     assert points == {row["seed"]: int(row["points"]) for row in table["rows"]}
-    round_one = page[page.index('data-round="1"'):]
+    round_one = _page(client, swiss, "rounds/1/")
     assert set(re.findall(r'<small class="side-facts">\(\d+, (\d)\)</small>',
                           round_one)) == {"0"}
 

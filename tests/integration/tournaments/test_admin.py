@@ -51,7 +51,8 @@ def test_director_types_scores_in_the_round_page(admin_user: Any, make_tournamen
     # a stale form (version 1) does not overwrite the newer result
     rows[0].update(wins_a=0, wins_b=2)
     response = client.post(url, _round_post(round_, rows[:1] + []), follow=True)
-    assert "changed since you loaded it" in response.content.decode()
+    assert "another director saved a result since you loaded the page" in \
+        response.content.decode()
     assert Pairing.objects.get(pk=first.pk).outcome == "a_wins"
 
 

@@ -1,7 +1,8 @@
-// The tournament page follows its results while the tournament runs. Every few seconds it
-// asks for the results part with the ETag of the copy it shows (If-None-Match): the server
-// answers 304 while nothing changed, or the new part, which replaces the old one in place
-// (rounds the reader opened stay open). A bot run's progress panel polls its figures too.
+// A tournament's pages follow their results while the tournament runs. Every few seconds a
+// page asks for its results part (the standings and current round, a round, the table)
+// with the ETag of the copy it shows (If-None-Match): the server answers 304 while nothing
+// changed, or the new part, which replaces the old one in place. A bot run's progress
+// panel polls its figures too.
 // Polling slows down while the page is hidden and stops when the tournament is over.
 (function () {
   "use strict";
@@ -46,22 +47,9 @@
     }
   }
 
-  function openRounds() {
-    var open = {};
-    results.querySelectorAll("details.round").forEach(function (details) {
-      open[details.getAttribute("data-round")] = details.open;
-    });
-    return open;
-  }
-
-  // Swap in a new results part; rounds keep the open or closed state the reader gave them.
+  // Swap in a new results part (each tab of the tournament's pages polls its own).
   function swap(html) {
-    var before = openRounds();
     results.innerHTML = html;
-    results.querySelectorAll("details.round").forEach(function (details) {
-      var number = details.getAttribute("data-round");
-      if (Object.prototype.hasOwnProperty.call(before, number)) { details.open = before[number]; }
-    });
     var state = results.querySelector("[data-tournament-status]");
     if (state) {
       var status = state.getAttribute("data-tournament-status");

@@ -11,13 +11,25 @@
   var last = steps.length - 1;
   var current = last;
 
+  // The current move stays in sight inside the move list, which scrolls by itself: the
+  // page does not move (on a phone the list is far below the board).
+  var list = viewer.querySelector(".moves-scroll");
+  function keepInList(item) {
+    if (!list) { return; }
+    if (item.offsetTop < list.scrollTop) {
+      list.scrollTop = item.offsetTop;
+    } else if (item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = item.offsetTop + item.offsetHeight - list.clientHeight;
+    }
+  }
+
   function show(index) {
     current = Math.max(0, Math.min(last, index));
     steps.forEach(function (step, i) { step.hidden = i !== current; });
     links.forEach(function (link) {
       if (Number(link.getAttribute("data-step-link")) === current) {
         link.setAttribute("aria-current", "step");
-        link.scrollIntoView({ block: "nearest" });
+        keepInList(link.parentNode);
       } else {
         link.removeAttribute("aria-current");
       }
