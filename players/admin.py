@@ -189,7 +189,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class ClubForm(ServiceForm):
     class Meta:
         model = Club
-        fields = ["name", "organizers", "open_entries"]
+        fields = ["name", "slug", "organizers", "open_entries"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "slug" in self.fields:
+            self.fields["slug"].required = False  # made from the name when left empty
 
     def save_through_service(self) -> Club:
         organizers = self.value("organizers")
@@ -197,7 +202,7 @@ class ClubForm(ServiceForm):
         if self.instance.pk is None:
             return services.club_create(
                 actor=self.actor, name=self.cleaned_data["name"], organizers=organizers,
-                open_entries=self.cleaned_data["open_entries"])
+                open_entries=self.cleaned_data["open_entries"], slug=self.value("slug"))
         return services.club_update(
             actor=self.actor, club=Club.objects.get(pk=self.instance.pk),
             name=self.cleaned_data["name"], organizers=organizers,
@@ -226,8 +231,12 @@ class ClubAdmin(ClubScopedAdmin):
             return ["name", "slug", "organizers", "open_entries", "rating_settings"]
         return ["name", "slug", "organizer_names", "open_entries", "rating_settings"]
 
+    def get_prepopulated_fields(self, request: HttpRequest, obj: Any = None) -> dict[str, Any]:
+        return {"slug": ("name",)} if obj is None else {}
+
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return ["slug", "organizer_names", "rating_settings"]
+        # a new club's slug may be chosen (or is made from its name); it stays after that
+        return ["organizer_names", "rating_settings", *(["slug"] if obj is not None else [])]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
         return super().get_queryset(request).annotate(n_players=Count("players"))

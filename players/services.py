@@ -69,14 +69,16 @@ def _organizer_accounts(organizers: Sequence[Any]) -> list[Any]:
 @transaction.atomic
 def club_create(
     *, actor: Actor, name: str, organizers: Sequence[Any] | None = None,
-    open_entries: bool = False,
+    open_entries: bool = False, slug: str | None = None,
 ) -> Club:
-    """A new club (site administrators); ``organizers`` are accounts or user names."""
+    """A new club (site administrators); ``organizers`` are accounts or user names; the
+    slug is made from the name unless given."""
     if not getattr(actor, "is_superuser", False):
         raise PermissionDenied("Only site administrators may create clubs.")
     organizers = _organizer_accounts(organizers or [])
     check_storable(name, field="name")
-    club = Club(name=name.strip(), slug=_unique_slug(name), open_entries=bool(open_entries))
+    club = Club(name=name.strip(), slug=(slug or "").strip() or _unique_slug(name),
+                open_entries=bool(open_entries))
     club.full_clean()
     club.save()
     if organizers:

@@ -1,10 +1,11 @@
 """Lock scope: a tournament's writers lock its row, not its club's.
 
 ``lock_tournament`` once took ``select_for_update()`` with ``select_related("club")`` and no
-``of=``, which locks the club row too: every write of every tournament of a club (and a
-rename of the club) waited for the one in progress. Here one thread holds a tournament's
-lock while another writes a second tournament of the same club, and renames the club,
-under a one-second ``lock_timeout``: both go through at once.
+``of=``, which locks the club row too: every write of every tournament of a club waited
+for the one in progress. Here one thread holds a tournament's lock while another writes a
+second tournament of the same club under a one-second ``lock_timeout``: it goes through at
+once. (A rename of the club does wait: the pages' triggers bump the version of each of its
+tournaments, whose names they show.)
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from players import services as player_services
 from tournaments import services
 from tournaments.services.tournaments import lock_tournament
 
@@ -56,7 +56,6 @@ def test_two_tournaments_of_one_club_do_not_wait_on_each_other(club_a: Any) -> N
                 cursor.execute("SET LOCAL lock_timeout = '1s'")
             services.tournament_update(actor=alice, tournament=second, name="Second cup II")
             services.tournament_open_registration(actor=alice, tournament=second)
-            player_services.club_update(actor=alice, club=club_a, name="Alpha Club II")
         waited = time.monotonic() - started
     finally:
         release.set()
@@ -64,9 +63,7 @@ def test_two_tournaments_of_one_club_do_not_wait_on_each_other(club_a: Any) -> N
     assert not errors, errors
     assert waited < 1.0
     second.refresh_from_db()
-    club_a.refresh_from_db()
-    assert (second.name, second.status, club_a.name) == ("Second cup II", "registration",
-                                                         "Alpha Club II")
+    assert (second.name, second.status) == ("Second cup II", "registration")
 
 
 def test_the_same_tournament_still_waits(club_a: Any) -> None:
