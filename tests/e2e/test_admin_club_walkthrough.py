@@ -337,9 +337,13 @@ def test_a_club_tournament_from_empty_database_to_final_standings(
         var heads = [].map.call(document.querySelectorAll('table.standings thead th'),
                                 function (th) { return th.innerText.trim(); });
         var rank = heads.indexOf('Rank'), name = heads.indexOf('Name'),
-            score = heads.indexOf('Points');
+            score = heads.indexOf('Pts');
+        function nameIn(cell) {  // the player's name, without the "withdrawn" note
+          var link = cell.querySelector('a');
+          return link ? link.innerText : cell.firstChild.textContent;
+        }
         return [].map.call(document.querySelectorAll('table.standings tbody tr'),
-          function (tr) { return [tr.cells[rank].innerText, tr.cells[name].innerText,
+          function (tr) { return [tr.cells[rank].innerText, nameIn(tr.cells[name]),
                                   tr.cells[score].innerText]; });""")
     walk.shoot("public-standings")
     csv_text = walk.run("return fetch(arguments[0]).then(function (r) { return r.text(); });",
