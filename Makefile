@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: help install run worker test test-swiss-full lint unit bench bench-bots bench-recompute bench-celery \
-	services migrate demo clean reliability bench-load
+	services migrate demo clean reliability bench-load messages
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
@@ -90,6 +90,17 @@ bench-celery: install services
 
 bench-load: install services
 	$(BIN)/python bench/bench_load.py
+
+# Translation catalogues (Russian): makemessages sends each app's texts to its own
+# <app>/locale and the rest (templates/, config/) to locale/; N_ marks texts of the pure
+# cores. Needs GNU gettext (msgfmt, xgettext).
+I18N_APPS := games tournaments matches ratings players botruns pages
+messages: install
+	@mkdir -p locale $(addsuffix /locale,$(I18N_APPS))
+	DEBUG=true $(BIN)/python manage.py makemessages -l ru --no-obsolete -v 0 \
+		--ignore='tests/*' --ignore='bench/*' --ignore='var/*' --ignore='examples/*' \
+		--ignore='deploy/*' --ignore='docs/*' --ignore='*/migrations/*' --ignore='scripts/*'
+	DEBUG=true $(BIN)/python manage.py compilemessages -v 0 --ignore='.venv/*'
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache

@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "config.limits.RequestLimitsMiddleware",  # body size (413) and NUL in the query (400)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # Accept-Language, the language cookie
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -188,6 +189,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-gb"
+# English and Russian; each app keeps its catalogue in <app>/locale, the project's
+# templates and settings theirs in locale/ (make messages rebuilds them all).
+LANGUAGES = [("en-gb", "English"), ("ru", "Русский")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
