@@ -45,8 +45,8 @@ from matches.selectors import (
 )
 from players.models import Club, Player, TeamMembership
 from players.permissions import Actor, ensure_can_manage_club
-from ratings.maths import elo
 from ratings.maths.bulk import PlayerRatingState, RatedGame, recompute_ratings
+from ratings.maths.elo_bulk import EloPlayerState, EloSettings, replay_elo
 from ratings.maths.errors import RatingError
 from ratings.maths.glicko2 import Glicko2Config
 from ratings.models import RATING_FAMILIES, Rating, RatingChange, RatingSystem
@@ -78,16 +78,6 @@ _PROGRESS_EVERY = 1000
 
 
 # -- club settings -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class EloSettings:
-    """A club's Elo parameters. ``k`` fixes K for everyone; ``None`` follows FIDE 8.3.3."""
-
-    initial_rating: float = 1500.0
-    k: int | None = None
-    provisional_games: int = 5
-    """A rating is provisional until it rests on this many games (FIDE publishes after 5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -663,53 +653,21 @@ def _replay_glicko2(
 def _replay_elo(
     settings: EloSettings, games: Iterable[RatedGame], starting: Mapping[Any, _State]
 ) -> tuple[list[_Change], dict[Any, _State]]:
-    """FIDE Elo with each game its own rating period (so each change is rounded per game).
-
-    A team game rates every member as in a game between the teams' mean ratings; each
-    member's own K applies.
-    """
-    states = {
-        player: _State(state.rating, None, None, state.games, state.last_played_at, state.peak)
+    start = {
+        player: EloPlayerState(state.rating, state.games, _as_datetime(state.last_played_at),
+                               state.peak)
         for player, state in starting.items()
     }
-    changes: list[_Change] = []
-    for game in games:
-        side_a, side_b = (tuple(dict.fromkeys(side)) for side in game.sides)
-        if not side_a or not side_b or set(side_a) & set(side_b):
-            raise RatingError(f"game {game.game_id}: the two sides must be distinct players")
-        if game.winner not in (0, 1, None):
-            raise RatingError(f"game {game.game_id}: winner must be 0, 1 or None")
-        score_a = 0.5 if game.winner is None else 1.0 - game.winner
-        members = []
-        for player in (*side_a, *side_b):
-            state = states.get(player)
-            if state is None:
-                initial = settings.initial_rating
-                state = states[player] = _State(initial, None, None, 0, None, initial)
-            elif state.last_played_at is not None and state.last_played_at > game.played_at:
-                raise RatingError(
-                    f"game {game.game_id} is dated before the previous game of player "
-                    f"{player}; give the games in order of date"
-                )
-            members.append((player, state))
-        mean_a = math.fsum(state.rating for _, state in members[: len(side_a)]) / len(side_a)
-        mean_b = math.fsum(state.rating for _, state in members[len(side_a) :]) / len(side_b)
-        for index, (player, state) in enumerate(members):
-            on_a = index < len(side_a)
-            own, other = (mean_a, mean_b) if on_a else (mean_b, mean_a)
-            score = score_a if on_a else 1.0 - score_a
-            k = settings.k or elo.k_factor(
-                rating=state.rating, games_played=state.games,
-                has_reached_2400=state.peak >= elo.SENIOR_RATING,
-            )
-            change = elo.rating_change_for_period(own, [(other, score)], k).change
-            before = state.rating
-            state.rating = before + change
-            state.games += 1
-            state.last_played_at = _as_datetime(game.played_at)
-            state.peak = max(state.peak, state.rating)
-            changes.append((player, game.game_id, before, state.rating, None, None, None))
-    return changes, states
+    result = replay_elo(games, settings, start)
+    changes: list[_Change] = [
+        (row.player_id, row.game_id, row.rating_before, row.rating_after, None, None, None)
+        for row in result.history
+    ]
+    finals = {
+        player: _State(state.rating, None, None, state.games, state.last_played_at, state.peak)
+        for player, state in result.ratings.items()
+    }
+    return changes, finals
 
 
 def _as_datetime(moment: dt.date | dt.datetime | None) -> dt.datetime | None:
