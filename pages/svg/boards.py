@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from games.engines import EngineError, game_facts
 from pages.svg.markup import element, esc, svg_document, text
 
 CELL = 34
@@ -278,15 +279,16 @@ def stolbiki_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
 
 def board_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
               id_prefix: str = "board") -> str:
-    """The drawing for any game's state document, chosen by its ``game``."""
+    """The drawing for any game's state document, chosen by its game's family."""
     game = str(doc.get("game", ""))
-    if game.endswith("kazambi") or "kazambi" in game:
-        return kazambi_svg(doc, movers=movers, id_prefix=id_prefix)
-    if game == "kugamai":
-        return kugamai_svg(doc, movers=movers, id_prefix=id_prefix)
-    if game == "stolbiki":
-        return stolbiki_svg(doc, movers=movers, id_prefix=id_prefix)
-    raise BoardDrawingError(f"no drawing for the game {game!r}")
+    try:
+        draw = _DRAWINGS[game_facts(game).family]
+    except (EngineError, KeyError):
+        raise BoardDrawingError(f"no drawing for the game {game!r}") from None
+    return draw(doc, movers=movers, id_prefix=id_prefix)
+
+
+_DRAWINGS = {"kazambi": kazambi_svg, "kugamai": kugamai_svg, "stolbiki": stolbiki_svg}
 
 
 __all__ = ["BoardDrawingError", "ColumnScore", "board_svg", "card_label", "column_scores",
