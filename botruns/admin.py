@@ -61,9 +61,6 @@ class BotRunForm(ServiceForm):
                 add_service_error(self, error)
         return data
 
-    def _post_clean(self) -> None:  # the model's own validation would ask for a saved run
-        pass
-
     def save_through_service(self) -> BotRun:
         return bot_tournaments.bot_tournament_start(
             actor=self.actor, tournament=self.cleaned_data["tournament"], **self._values())
