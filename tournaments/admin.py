@@ -389,9 +389,9 @@ class TournamentAdmin(ClubScopedAdmin):
                           "tournaments/admin/dashboard.html", {
                               "overview": overview, "standings": standings, "rounds": rounds,
                               "next_url": next_url, "match_text": _match_text(tournament),
-                              "tiebreak_names": [f"{REGISTRY[key].abbreviation}"
-                                                 for key in tournament.tiebreaks
-                                                 if key in REGISTRY],
+                              "tiebreak_names": _abbreviations(tournament.tiebreaks),
+                              "standings_headers": _abbreviations(
+                                  standings["tiebreaks"] if standings else []),
                           })
 
     # -- entrants ------------------------------------------------------------------
@@ -537,6 +537,11 @@ class TournamentAdmin(ClubScopedAdmin):
     @admin.action(description="Finish")
     def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self._each(request, queryset, services.tournament_finish, "finished")
+
+
+def _abbreviations(keys: Any) -> list[str]:
+    """FIDE's abbreviations of tie-break keys, for column headings."""
+    return [REGISTRY[key].abbreviation if key in REGISTRY else str(key) for key in keys]
 
 
 def _match_text(tournament: Tournament) -> str:

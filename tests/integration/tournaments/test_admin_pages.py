@@ -123,6 +123,10 @@ def test_entrants_page_enters_many_by_rating_and_runs_the_tournament(
     assert ivo.withdrawn_from_round == 2
     response = client.post(url, {"action": "reenter", "entrant": ivo.pk}, follow=True)
     assert "Entered again from the next round." in response.content.decode()
+    standings = client.get(dashboard).content.decode().split('id="standings"')[1]
+    headings = re.findall(r'<th class="tt-wide">([^<]*)</th>', standings.split("</thead>")[0])
+    assert headings == ["BH-C1", "BH", "DE", "WIN", "BPG"]
+    assert "None" not in standings.split("</table>")[0]
 
 
 def test_entry_list_upload_previews_then_enters(club_a: Any, organizer: Any,
