@@ -26,6 +26,7 @@ from typing import Protocol
 from games.clocks.errors import ClockInputError, NoClockFitsError
 from games.clocks.estimates import MoveEstimate
 from games.clocks.setting import ClockSetting, IncrementKind, format_setting
+from games.i18n import N_
 
 FRIENDLY_BONUSES: tuple[int, ...] = (0, 2, 3, 5, 10, 15, 30)
 DEFAULT_SETUP_MINUTES = 2.0
@@ -144,7 +145,7 @@ def worst_case_games(kind: str, games: int = 1, max_games: int | None = None) ->
     """The most games a match can take: single 1, best of N and fixed N: N, first to N: its
     ``max_games`` cap (required, since drawn games do not count)."""
     if not isinstance(games, int) or games < 1:
-        raise ClockInputError(f"a match needs at least one game, not {games!r}")
+        raise ClockInputError(N_("a match needs at least one game, not %(games)r"), games=games)
     if kind == "single":
         return 1
     if kind in ("best_of", "fixed"):
@@ -152,21 +153,23 @@ def worst_case_games(kind: str, games: int = 1, max_games: int | None = None) ->
     if kind == "first_to":
         if max_games is None:
             raise ClockInputError(
-                f"first to {games} wins has no longest length while draws do not count: "
-                "give it a max_games cap"
+                N_("first to %(games)s wins has no longest length while draws do not count: give "
+                   "it a max_games cap"),
+                games=games
             )
         if max_games < games:
-            raise ClockInputError(f"max_games ({max_games}) is less than {games}")
+            raise ClockInputError(N_("max_games (%(max_games)s) is less than %(games)s"),
+                                  max_games=max_games, games=games)
         return max_games
     raise ClockInputError(
-        f"unknown match format {kind!r} (formats: single, best_of, first_to, fixed)"
+        N_("unknown match format %(kind)r (formats: single, best_of, first_to, fixed)"), kind=kind
     )
 
 
 def _worst_case_games(match: MatchFormatLike | int) -> tuple[int, str]:
     if isinstance(match, int):
         if isinstance(match, bool) or match < 1:
-            raise ClockInputError(f"a match needs at least one game, not {match!r}")
+            raise ClockInputError(N_("a match needs at least one game, not %(match)r"), match=match)
         if match == 1:
             return 1, "The match is a single game."
         return match, f"The match can run to {match} games."
@@ -174,7 +177,8 @@ def _worst_case_games(match: MatchFormatLike | int) -> tuple[int, str]:
     description = match.describe()
     if games is None:
         raise ClockInputError(
-            f"the match ({description}) has no longest length: give it a max_games cap"
+            N_("the match (%(description)s) has no longest length: give it a max_games cap"),
+            description=description
         )
     if games == 1:
         return 1, f"The match ({description}) is one game."
@@ -196,17 +200,20 @@ def _check_parameters(
 ) -> None:
     if not (math.isfinite(slot_minutes) and slot_minutes > 0):
         raise ClockInputError(
-            f"the time slot must be a positive number of minutes, not {slot_minutes}"
+            N_("the time slot must be a positive number of minutes, not %(slot_minutes)s"),
+            slot_minutes=slot_minutes
         )
     if not isinstance(seats, int) or seats < 1:
-        raise ClockInputError(f"a game needs at least one seat, not {seats!r}")
+        raise ClockInputError(N_("a game needs at least one seat, not %(seats)r"), seats=seats)
     if not (math.isfinite(setup_minutes) and setup_minutes >= 0):
         raise ClockInputError(
-            f"the set-up allowance must be zero or more minutes, not {setup_minutes}"
+            N_("the set-up allowance must be zero or more minutes, not %(setup_minutes)s"),
+            setup_minutes=setup_minutes
         )
     if not 0 <= increment_share < 1:
         raise ClockInputError(
-            f"the increment share must be at least 0 and below 1, not {increment_share}"
+            N_("the increment share must be at least 0 and below 1, not %(increment_share)s"),
+            increment_share=increment_share
         )
 
 

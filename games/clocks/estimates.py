@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from games.clocks.errors import ClockInputError
 from games.engines import ENGINE_NAMES, UnknownGameError, game_facts, get_engine
+from games.i18n import N_, as_message
 
 DEFAULT_PERCENTILE = 95
 
@@ -40,15 +41,18 @@ class MoveEstimate:
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.mean) and self.mean > 0):
-            raise ClockInputError(f"the mean number of moves must be positive, not {self.mean}")
+            raise ClockInputError(N_("the mean number of moves must be positive, not %(mean)s"),
+                                  mean=self.mean)
         if not (math.isfinite(self.high) and self.high >= self.mean):
             raise ClockInputError(
-                f"the high number of moves ({self.high}) must be at least the mean ({self.mean})"
+                N_("the high number of moves (%(high)s) must be at least the mean (%(mean)s)"),
+                high=self.high, mean=self.mean
             )
         if not 50 <= self.percentile <= 100:
-            raise ClockInputError(f"the percentile must be 50..100, not {self.percentile}")
+            raise ClockInputError(N_("the percentile must be 50..100, not %(percentile)s"),
+                                  percentile=self.percentile)
         if self.games_recorded < 0:
-            raise ClockInputError("the number of recorded games cannot be negative")
+            raise ClockInputError(N_("the number of recorded games cannot be negative"))
 
     @classmethod
     def from_counts(
@@ -60,9 +64,9 @@ class MoveEstimate:
         ``percentile`` % of the games do not exceed).
         """
         if not counts:
-            raise ClockInputError("no recorded games: use default_move_estimate instead")
+            raise ClockInputError(N_("no recorded games: use default_move_estimate instead"))
         if any(not isinstance(count, int) or count < 1 for count in counts):
-            raise ClockInputError("each recorded game must count at least one move per seat")
+            raise ClockInputError(N_("each recorded game must count at least one move per seat"))
         ordered = sorted(counts)
         rank = max(1, math.ceil(percentile / 100 * len(ordered)))
         mean = sum(ordered) / len(ordered)
@@ -92,11 +96,11 @@ def default_move_estimate(game: str, **options: int) -> MoveEstimate:
         limit, why = game_facts(game).move_limit(options)
     except UnknownGameError:
         raise ClockInputError(
-            f"no move estimate for game {game!r}: use {', '.join(ENGINE_NAMES)}, "
-            "or pass measured figures"
+            N_("no move estimate for game %(game)r: use %(games)s, or pass measured figures"),
+            game=game, games=', '.join(ENGINE_NAMES)
         ) from None
     except ValueError as error:
-        raise ClockInputError(str(error)) from None
+        raise ClockInputError(as_message(error)) from None
     return MoveEstimate(limit, limit, 100, 0, f"no recorded games; {why}")
 
 
@@ -105,9 +109,9 @@ def seats_of(game: str, **options: int) -> int:
     try:
         return get_engine(game).seat_count(**options)
     except UnknownGameError:
-        raise ClockInputError(f"unknown game {game!r}") from None
+        raise ClockInputError(N_("unknown game %(game)r"), game=game) from None
     except ValueError as error:
-        raise ClockInputError(str(error)) from None
+        raise ClockInputError(as_message(error)) from None
 
 
 def _number(value: float) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.clocks.errors import ClockInputError, ClockNotationError
+from games.i18n import N_
 
 MAX_BASE_SECONDS = 24 * 3600
 MAX_BONUS_SECONDS = 3600
@@ -57,28 +58,31 @@ class ClockSetting:
     def __post_init__(self) -> None:
         if not isinstance(self.base_seconds, int) or not 0 < self.base_seconds <= MAX_BASE_SECONDS:
             raise ClockInputError(
-                f"the base time must be a whole number of seconds from 1 to {MAX_BASE_SECONDS}, "
-                f"not {self.base_seconds!r}"
+                N_("the base time must be a whole number of seconds from 1 to "
+                   "%(most)s, not %(base_seconds)r"),
+                most=MAX_BASE_SECONDS, base_seconds=self.base_seconds
             )
         try:
             kind = IncrementKind(self.kind)
         except ValueError:
             kinds = ", ".join(kind.value for kind in IncrementKind)
             raise ClockInputError(
-                f"unknown increment kind {self.kind!r} (kinds: {kinds})"
+                N_("unknown increment kind %(kind)r (kinds: %(kinds)s)"),
+                kind=self.kind, kinds=kinds
             ) from None
         object.__setattr__(self, "kind", kind)
         if not isinstance(self.bonus_seconds, int) or not (
             0 <= self.bonus_seconds <= MAX_BONUS_SECONDS
         ):
             raise ClockInputError(
-                f"the increment or delay must be a whole number of seconds from 0 to "
-                f"{MAX_BONUS_SECONDS}, not {self.bonus_seconds!r}"
+                N_("the increment or delay must be a whole number of seconds from 0 to "
+                   "%(most)s, not %(bonus_seconds)r"),
+                most=MAX_BONUS_SECONDS, bonus_seconds=self.bonus_seconds
             )
         if kind is IncrementKind.NONE and self.bonus_seconds:
             raise ClockInputError(
-                "a clock without increment cannot have increment seconds; "
-                "choose fischer, bronstein or simple_delay"
+                N_("a clock without increment cannot have increment seconds; choose fischer, "
+                   "bronstein or simple_delay")
             )
         if kind is not IncrementKind.NONE and not self.bonus_seconds:
             object.__setattr__(self, "kind", IncrementKind.NONE)
@@ -123,9 +127,10 @@ def parse_setting(text: str) -> ClockSetting:
     match = _TEXT.match(text.strip()) if isinstance(text, str) else None
     if match is None:
         raise ClockNotationError(
-            f"cannot read clock setting {text!r}: write minutes and an optional bonus, "
-            'like "15", "15+10" (Fischer), "15 d5" (simple delay), "15 b5" (Bronstein) '
-            'or "1:30+2"'
+            N_("cannot read clock setting %(text)r: write minutes and an optional bonus, like "
+               "\"15\", \"15+10\" (Fischer), \"15 d5\" (simple delay), \"15 b5\" (Bronstein) or "
+               "\"1:30+2\""),
+            text=text
         )
     base = int(match["minutes"]) * 60 + int(match["seconds"] or 0)
     if match["sign"] is None:

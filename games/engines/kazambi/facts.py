@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.facts import GameFacts, MoveLimit, arrange_first_move, no_length_options
+from games.i18n import N_
 
 _LENGTH = ("rows", "cols")
 
@@ -26,7 +27,7 @@ def _move_limit(name: str, seats: int) -> MoveLimit:
 def _facts(name: str, label: str, pairs: bool) -> GameFacts:
     return GameFacts(
         name=name, label=label, family="kazambi", draws_possible=False,
-        first_role="first move", first_role_phrase="move first", role_seat_key="first",
+        first_role="first move", first_role_phrase=N_("move first"), role_seat_key="first",
         team_game=pairs, players_per_side=lambda options: 2 if pairs else 1,
         length_options=_LENGTH, move_limit=_move_limit(name, 4 if pairs else 2),
         arrange_deal=arrange_first_move, hand_kind="tiles", burnt_tiles=True,
@@ -34,8 +35,8 @@ def _facts(name: str, label: str, pairs: bool) -> GameFacts:
 
 
 FACTS = (
-    _facts("kazambi", "Kazambi", pairs=False),
-    _facts("kazambi-pairs", "Kazambi pairs", pairs=True),
-    _facts("anti-kazambi", "Anti-Kazambi", pairs=False),
-    _facts("anti-kazambi-pairs", "Anti-Kazambi pairs", pairs=True),
+    _facts("kazambi", N_("Kazambi"), pairs=False),
+    _facts("kazambi-pairs", N_("Kazambi pairs"), pairs=True),
+    _facts("anti-kazambi", N_("Anti-Kazambi"), pairs=False),
+    _facts("anti-kazambi-pairs", N_("Anti-Kazambi pairs"), pairs=True),
 )
