@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from config.engine_messages import engine_error_message, game_label
 from config.errors import ApplicationError
 from games.clocks.advice import ClockAdvice, recommend_clock
 from games.clocks.errors import ClockError
@@ -53,7 +54,7 @@ def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstim
     try:
         seats = seats_of(game, **known)
     except ClockError as error:
-        raise ApplicationError(str(error), field="game") from None
+        raise ApplicationError(engine_error_message(error), field="game") from None
     counts = list(
         Game.objects.filter(game=game, options=options, move_count__gt=0)
         .order_by("-played_at", "-id").values_list("move_count", flat=True)[:MAX_RECORDED_GAMES]
@@ -64,7 +65,7 @@ def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstim
     try:
         rules = default_move_estimate(game, **known)
     except ClockError as error:
-        raise ApplicationError(str(error), field="game") from None
+        raise ApplicationError(engine_error_message(error), field="game") from None
     if not per_seat:
         return rules
     few = (f"only {len(per_seat)} recorded game{'s' if len(per_seat) != 1 else ''} "
@@ -95,17 +96,18 @@ def clock_advice(
         elif isinstance(match_format, dict):
             match_format = MatchFormat.from_dict(match_format)
     except SeriesError as error:
-        raise ApplicationError(str(error), field="match_format") from None
+        raise ApplicationError(engine_error_message(error), field="match_format") from None
     moves = move_estimate(game, options)
     known = _estimate_options(game, dict(options or {}))
     try:
         advice = recommend_clock(
             slot_minutes=slot_minutes, match=match_format, moves=moves,
-            seats=seats_of(game, **known), game_label=game_facts(game).label,
+            seats=seats_of(game, **known), game_label=game_label(game),
         )
     except ClockError as error:
         field = "match_format" if "max_games" in str(error) else "slot_minutes"
-        raise ApplicationError(f"No clock advice: {error}", field=field) from None
+        raise ApplicationError(f"No clock advice: {engine_error_message(error)}",
+                               field=field) from None
     return advice, moves
 
 

@@ -31,7 +31,8 @@ def board_rows(geometry: Geometry, cells: list[int] | tuple[int, ...]) -> list[s
 
 def parse_board(geometry: Geometry, raw: object) -> list[int]:
     """Cells from a ``board`` list of row strings."""
-    shape = f"{geometry.rows} rows of {geometry.cols} characters"
+    shape = Message(N_("%(rows)s rows of %(cols)s characters"), rows=geometry.rows,
+                    cols=geometry.cols)
     if not isinstance(raw, list) or len(raw) != geometry.rows:
         raise DocumentError(N_("'board' must be a list of %(shape)s (digits 0..6 or '.')"),
                             shape=shape)
@@ -144,12 +145,14 @@ def _check_material(hands: list[int], hand_size: int) -> None:
                 )
 
 
-def _lines(geometry: Geometry) -> Iterable[tuple[str, list[int]]]:
+def _lines(geometry: Geometry) -> Iterable[tuple[Message, list[int]]]:
     rows, cols = geometry.rows, geometry.cols
     for row in range(rows):
-        yield f"row {row + 1}", [row * cols + col for col in range(cols)]
+        yield (Message(N_("row %(row)s"), row=row + 1),
+               [row * cols + col for col in range(cols)])
     for col in range(cols):
-        yield f"column {chr(ord('a') + col)}", [row * cols + col for row in range(rows)]
+        yield (Message(N_("column %(column)s"), column=chr(ord("a") + col)),
+               [row * cols + col for row in range(rows)])
 
 
 def _check_lines(geometry: Geometry, cells: list[int]) -> None:
