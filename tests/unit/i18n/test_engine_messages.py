@@ -13,7 +13,7 @@ from django.utils import translation
 from config.engine_messages import engine_error_message, game_label, game_label_lazy, translated
 from games.clocks.setting import parse_setting
 from games.engines import IllegalMoveError, OptionError, RecordError, get_engine
-from games.i18n import Message, MessageError, N_
+from games.i18n import N_, Message, MessageError
 from games.series import MatchFormat, MatchScore
 from games.series.format import SeriesError
 

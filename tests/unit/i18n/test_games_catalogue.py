@@ -27,9 +27,10 @@ def marked_texts() -> dict[str, str]:
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "N_"):
-                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant), (
-                    f"{path}:{node.lineno}: N_ takes one literal text")
-                found.setdefault(node.args[0].value, f"{path.relative_to(ROOT)}:{node.lineno}")
+                text = node.args[0].value if len(node.args) == 1 and isinstance(
+                    node.args[0], ast.Constant) else None
+                assert isinstance(text, str), f"{path}:{node.lineno}: N_ takes one literal text"
+                found.setdefault(text, f"{path.relative_to(ROOT)}:{node.lineno}")
     return found
 
 
