@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from games.clocks.errors import ClockInputError
 from games.engines import ENGINE_NAMES, UnknownGameError, game_facts, get_engine
-from games.i18n import N_, as_message
+from games.i18n import N_, Message, as_message
 
 DEFAULT_PERCENTILE = 95
 
@@ -38,6 +38,8 @@ class MoveEstimate:
     percentile: int = DEFAULT_PERCENTILE
     games_recorded: int = 0
     basis: str = ""
+    #: ``basis`` translatable (``None``: ``basis`` is shown as it is).
+    basis_message: Message | None = None
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.mean) and self.mean > 0):
@@ -68,6 +70,8 @@ class MoveEstimate:
         if any(not isinstance(count, int) or count < 1 for count in counts):
             raise ClockInputError(N_("each recorded game must count at least one move per seat"))
         ordered = sorted(counts)
+        basis = (Message(N_("from %(count)s recorded game"), count=1) if len(ordered) == 1
+                 else Message(N_("from %(count)s recorded games"), count=len(ordered)))
         rank = max(1, math.ceil(percentile / 100 * len(ordered)))
         mean = sum(ordered) / len(ordered)
         return cls(
@@ -76,17 +80,32 @@ class MoveEstimate:
             high=max(float(ordered[rank - 1]), mean),
             percentile=percentile,
             games_recorded=len(ordered),
-            basis=f"from {len(ordered)} recorded game{'s' if len(ordered) != 1 else ''}",
+            basis=str(basis),
+            basis_message=basis,
         )
+
+    @property
+    def basis_words(self) -> Message:
+        """Where the figures come from, translatable."""
+        return self.basis_message or Message(self.basis)
 
     def describe(self, per: str = "player") -> str:
         """E.g. "about 13 moves per player (95th percentile 14, from 120 recorded games)"."""
+        return str(self.description(per))
+
+    def description(self, per: str = "player") -> Message:
+        """:meth:`describe`, translatable; ``per`` is "player" or "seat"."""
+        seat = per == "seat"
         if self.games_recorded:
-            return (
-                f"about {_number(self.mean)} moves per {per} "
-                f"({_ordinal(self.percentile)} percentile {_number(self.high)}, {self.basis})"
-            )
-        return f"up to {_number(self.high)} moves per {per} ({self.basis})"
+            template = (N_("about %(mean)s moves per seat (%(percentile)s percentile %(high)s, "
+                           "%(basis)s)") if seat else
+                        N_("about %(mean)s moves per player (%(percentile)s percentile "
+                           "%(high)s, %(basis)s)"))
+            return Message(template, mean=_number(self.mean), percentile=_ordinal(self.percentile),
+                           high=_number(self.high), basis=self.basis_words)
+        template = (N_("up to %(high)s moves per seat (%(basis)s)") if seat
+                    else N_("up to %(high)s moves per player (%(basis)s)"))
+        return Message(template, high=_number(self.high), basis=self.basis_words)
 
 
 def default_move_estimate(game: str, **options: int) -> MoveEstimate:
@@ -101,7 +120,19 @@ def default_move_estimate(game: str, **options: int) -> MoveEstimate:
         ) from None
     except ValueError as error:
         raise ClockInputError(as_message(error)) from None
-    return MoveEstimate(limit, limit, 100, 0, f"no recorded games; {why}")
+    basis = Message(N_("no recorded games; %(why)s"), why=why)
+    return MoveEstimate(limit, limit, 100, 0, str(basis), basis)
+
+
+def few_recorded(rules: MoveEstimate, count: int, minimum: int) -> MoveEstimate:
+    """The rules' estimate ``rules`` when only ``count`` games (fewer than ``minimum``) are
+    recorded: the same figures, and a basis that says so."""
+    why = rules.basis_message.params.get("why", "") if rules.basis_message else ""
+    template = (N_("only %(count)s recorded game (fewer than %(minimum)s); %(why)s")
+                if count == 1 else
+                N_("only %(count)s recorded games (fewer than %(minimum)s); %(why)s"))
+    basis = Message(template, count=count, minimum=minimum, why=why)
+    return MoveEstimate(rules.mean, rules.high, rules.percentile, 0, str(basis), basis)
 
 
 def seats_of(game: str, **options: int) -> int:
@@ -118,9 +149,8 @@ def _number(value: float) -> str:
     return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
 
 
-def _ordinal(number: int) -> str:
+def _ordinal(number: int) -> Message:
     if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+        return Message(N_("%(number)sth"), number=number)
+    suffix = {1: N_("%(number)sst"), 2: N_("%(number)snd"), 3: N_("%(number)srd")}
+    return Message(suffix.get(number % 10, N_("%(number)sth")), number=number)

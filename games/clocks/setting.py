@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.clocks.errors import ClockInputError, ClockNotationError
-from games.i18n import N_
+from games.i18n import N_, Message
 
 MAX_BASE_SECONDS = 24 * 3600
 MAX_BONUS_SECONDS = 3600
@@ -41,10 +41,15 @@ class IncrementKind(StrEnum):
 
 
 _KIND_WORDS = {
-    IncrementKind.FISCHER: "Fischer increment",
-    IncrementKind.BRONSTEIN: "Bronstein delay",
-    IncrementKind.SIMPLE_DELAY: "simple delay",
+    IncrementKind.FISCHER: N_("Fischer increment"),
+    IncrementKind.BRONSTEIN: N_("Bronstein delay"),
+    IncrementKind.SIMPLE_DELAY: N_("simple delay"),
 }
+
+
+def kind_words(kind: IncrementKind) -> Message:
+    """The kind of bonus in words ("Fischer increment"), translatable."""
+    return Message(_KIND_WORDS[kind])
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +110,15 @@ class ClockSetting:
 
     def describe(self) -> str:
         """The setting in words: "15 minutes + 10 s Fischer increment per move"."""
-        base = _describe_duration(self.base_seconds)
+        return str(self.description())
+
+    def description(self) -> Message:
+        """:meth:`describe`, translatable."""
+        base = duration_words(self.base_seconds)
         if self.kind is IncrementKind.NONE:
-            return f"{base}, no increment"
-        return f"{base} + {self.bonus_seconds} s {_KIND_WORDS[self.kind]} per move"
+            return Message(N_("%(base)s, no increment"), base=base)
+        return Message(N_("%(base)s + %(bonus)s s %(kind)s per move"), base=base,
+                       bonus=self.bonus_seconds, kind=kind_words(self.kind))
 
 
 _TEXT = re.compile(
@@ -152,10 +162,18 @@ def format_setting(setting: ClockSetting) -> str:
     return base
 
 
-def _describe_duration(seconds: int) -> str:
+def duration_words(seconds: int) -> Message:
+    """A clock time in words: "1 minute", "15 minutes", "30 seconds", "1 min 30 s"."""
     minutes, rest = divmod(seconds, 60)
     if not rest:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return minutes_words(minutes)
     if not minutes:
-        return f"{rest} seconds"
-    return f"{minutes} min {rest} s"
+        return Message(N_("%(seconds)s seconds"), seconds=rest)
+    return Message(N_("%(minutes)s min %(seconds)s s"), minutes=minutes, seconds=rest)
+
+
+def minutes_words(minutes: int | str) -> Message:
+    """ "1 minute" or "15 minutes" (a number already written out may be given)."""
+    if minutes in (1, "1"):
+        return Message(N_("%(minutes)s minute"), minutes=minutes)
+    return Message(N_("%(minutes)s minutes"), minutes=minutes)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from games.engines.errors import OptionError
-from games.i18n import N_
+from games.i18n import N_, Message
 
 Deal = dict[str, Any]
 
@@ -43,7 +43,7 @@ class GameFacts:
     length_options: tuple[str, ...]
     #: The most moves one seat can make under the rules: ``(limit, why)``; a
     #: ``ValueError`` for an option out of range.
-    move_limit: Callable[[Mapping[str, Any]], tuple[int, str]]
+    move_limit: Callable[[Mapping[str, Any]], tuple[int, Message]]
     #: The deal of a match game arranged so that ``first_side`` holds the role (and, for
     #: the second game of a duplicate pair, ``mirrored``, the sides swap hands).
     arrange_deal: Callable[[Deal, int, bool], Deal]
@@ -83,4 +83,4 @@ def no_length_options(game: str, options: Mapping[str, Any], known: tuple[str, .
         raise OptionError(N_("%(game)s: unknown option %(key)r"), game=game, key=unknown[0])
 
 
-MoveLimit = Callable[[Mapping[str, Any]], tuple[int, str]]
+MoveLimit = Callable[[Mapping[str, Any]], tuple[int, Message]]

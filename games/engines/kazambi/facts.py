@@ -7,19 +7,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.facts import GameFacts, MoveLimit, arrange_first_move, no_length_options
-from games.i18n import N_
+from games.i18n import N_, Message
 
 _LENGTH = ("rows", "cols")
 
 
 def _move_limit(name: str, seats: int) -> MoveLimit:
-    def limit(options: Mapping[str, Any]) -> tuple[int, str]:
+    def limit(options: Mapping[str, Any]) -> tuple[int, Message]:
         no_length_options(name, options, _LENGTH)
         rows, cols = options.get("rows", 7), options.get("cols", 8)
         tiles_per_seat = 28 // seats
         board_share = math.ceil((rows * cols // 2) / seats)
         most = min(tiles_per_seat, board_share)
-        return most, f"the rules allow {most} on a {rows} x {cols} board"
+        return most, Message(N_("the rules allow %(most)s on a %(rows)s x %(cols)s board"),
+                             most=most, rows=rows, cols=cols)
 
     return limit
 

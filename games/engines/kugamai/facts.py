@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.facts import Deal, GameFacts, no_length_options, swap_sides
-from games.i18n import N_
+from games.i18n import N_, Message
 
 
-def _move_limit(options: Mapping[str, Any]) -> tuple[int, str]:
+def _move_limit(options: Mapping[str, Any]) -> tuple[int, Message]:
     no_length_options("kugamai", options, ())
-    return 14, "14 tiles per player, passes not counted"
+    return 14, Message(N_("14 tiles per player, passes not counted"))
 
 
 def _arrange(deal: Deal, first_side: int, mirrored: bool) -> Deal:

@@ -8,12 +8,12 @@ from typing import Any
 
 from games.engines.errors import OptionError
 from games.engines.facts import GameFacts, arrange_first_move, no_length_options
-from games.i18n import N_
+from games.i18n import N_, Message
 
 _LENGTH = ("deck", "team_size")
 
 
-def _move_limit(options: Mapping[str, Any]) -> tuple[int, str]:
+def _move_limit(options: Mapping[str, Any]) -> tuple[int, Message]:
     no_length_options("stolbiki", options, _LENGTH)
     deck, team_size = options.get("deck", 36), options.get("team_size", 2)
     if deck not in (36, 52) or team_size not in (1, 2, 3):
@@ -21,7 +21,8 @@ def _move_limit(options: Mapping[str, Any]) -> tuple[int, str]:
                              "%(deck)s and %(team_size)s"), deck=deck, team_size=team_size)
     seats_per_colour = 3 if team_size == 3 else 2
     cards = math.ceil(deck // 2 / seats_per_colour)
-    return cards, f"{cards} cards per seat with {deck} cards"
+    return cards, Message(N_("%(cards)s cards per seat with %(deck)s cards"), cards=cards,
+                          deck=deck)
 
 
 FACTS = (

@@ -123,3 +123,20 @@ def test_a_translation_that_does_not_fit_falls_back_to_english() -> None:
               "the game is over": "партия окончена"}
     assert message.render(lambda text: broken.get(text, text)) == "move 3, x: партия окончена"
     assert MessageError(message).render() == "move 3, x: the game is over"
+
+
+def test_clock_advice_reasons_are_translated_and_stay_english_as_text() -> None:
+    from games.clocks.advice import recommend_clock
+    from games.clocks.estimates import default_move_estimate
+
+    advice = recommend_clock(slot_minutes=90, match=MatchFormat.parse("bo5"),
+                             moves=default_move_estimate("kazambi"), game_label="Kazambi")
+    assert advice.reasons[0] == "The match (best of 5) can run to 5 games."
+    assert advice.setting.describe() == "6 minutes + 5 s Fischer increment per move"
+    with translation.override("ru"):
+        shown = [translated(reason) for reason in advice.reason_messages]
+        assert shown[0] == "Число партий в матче (большинство побед из 5) может дойти до 5."
+        assert shown[1].startswith("Партия в Kazambi: ходов на игрока — до 14 (записанных "
+                                   "партий нет; правила допускают не больше 14 на поле 7 x 8)")
+        assert translated(advice.setting.description()) == (
+            "6 мин + 5 с за ход (добавка по Фишеру)")
