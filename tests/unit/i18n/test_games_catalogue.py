@@ -18,18 +18,22 @@ CATALOGUE = ROOT / "games" / "locale" / "ru" / "LC_MESSAGES" / "django.po"
 PARAMETER = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?([a-zA-Z])")
 
 
+#: The markers the games use: ``N_`` in the pure cores, gettext in the app's own config.
+MARKERS = {"N_", "_", "gettext", "gettext_lazy"}
+
+
 def marked_texts() -> dict[str, str]:
-    """Every literal ``N_("...")`` under games/, with where it is."""
+    """Every marked literal (``N_("...")``) under games/, with where it is."""
     found: dict[str, str] = {}
     for path in sorted((ROOT / "games").rglob("*.py")):
         if "migrations" in path.parts:
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id == "N_"):
+                    and node.func.id in MARKERS):
                 text = node.args[0].value if len(node.args) == 1 and isinstance(
                     node.args[0], ast.Constant) else None
-                assert isinstance(text, str), f"{path}:{node.lineno}: N_ takes one literal text"
+                assert isinstance(text, str), f"{path}:{node.lineno}: mark one literal text"
                 found.setdefault(text, f"{path.relative_to(ROOT)}:{node.lineno}")
     return found
 
