@@ -77,7 +77,7 @@ def test_nested_errors_messages_and_labels_are_translated() -> None:
                                           "to_move": 0, "hands": [], "table": {}})
     with translation.override("ru"):
         assert engine_error_message(refused.value) == (
-            "параметры документа: столбики: в колоде должно быть 36 или 52 карты, а не 40")
+            "параметры документа: Столбики: в колоде должно быть 36 или 52 карты, а не 40")
         assert game_label("anti-kazambi-pairs") == "Казамби мизер парами"
         assert [str(game_label_lazy(name)) for name in ("kazambi", "kugamai", "stolbiki")] == [
             "Казамби", "Кугамай", "Столбики"]
