@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
@@ -6,4 +7,4 @@ class GamesConfig(AppConfig):
     ``botruns`` (the tables kept their names), and the package is a pure library."""
 
     name = "games"
-    verbose_name = "Games (migration history)"
+    verbose_name = _("Games (migration history)")

@@ -15,6 +15,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from config.engine_messages import game_label_lazy
 from config.errors import ApplicationError
 from games.engines import ENGINE_NAMES, game_facts
 from matches.clock_services import clock_advice
@@ -33,7 +34,7 @@ SINGLE_PLAYER_GAMES = [name for name in ENGINE_NAMES if game_facts(name).team_ga
 class TrfImportForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none())
     game = forms.ChoiceField(
-        choices=[(name, game_facts(name).label) for name in SINGLE_PLAYER_GAMES],
+        choices=[(name, game_label_lazy(name)) for name in SINGLE_PLAYER_GAMES],
         initial="kazambi", help_text="A TRF file does not say which game was played. "
                                      "Kazambi has no draws: a file with draws is Kugamai's.")
     name = forms.CharField(required=False, max_length=160,

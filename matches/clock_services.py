@@ -13,10 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from config.engine_messages import engine_error_message, game_label, translated
 from config.errors import ApplicationError
 from games.clocks.advice import ClockAdvice, recommend_clock
 from games.clocks.errors import ClockError
-from games.clocks.estimates import MoveEstimate, default_move_estimate, seats_of
+from games.clocks.estimates import MoveEstimate, default_move_estimate, few_recorded, seats_of
 from games.clocks.setting import format_setting
 from games.engines import UnknownGameError, game_facts
 from games.series.format import MatchFormat, SeriesError
@@ -37,6 +38,11 @@ class RoundClockAdvice:
     current: str
     slot_minutes: int
 
+    @property
+    def reasons(self) -> list[str]:
+        """The advice's reasoning in the active language."""
+        return [translated(reason) for reason in self.advice.reason_messages]
+
 
 def _estimate_options(game: str, options: dict[str, Any]) -> dict[str, int]:
     try:
@@ -53,7 +59,7 @@ def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstim
     try:
         seats = seats_of(game, **known)
     except ClockError as error:
-        raise ApplicationError(str(error), field="game") from None
+        raise ApplicationError(engine_error_message(error), field="game") from None
     counts = list(
         Game.objects.filter(game=game, options=options, move_count__gt=0)
         .order_by("-played_at", "-id").values_list("move_count", flat=True)[:MAX_RECORDED_GAMES]
@@ -64,13 +70,10 @@ def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstim
     try:
         rules = default_move_estimate(game, **known)
     except ClockError as error:
-        raise ApplicationError(str(error), field="game") from None
+        raise ApplicationError(engine_error_message(error), field="game") from None
     if not per_seat:
         return rules
-    few = (f"only {len(per_seat)} recorded game{'s' if len(per_seat) != 1 else ''} "
-           f"(fewer than {MIN_RECORDED_GAMES})")
-    return MoveEstimate(rules.mean, rules.high, rules.percentile, 0,
-                        rules.basis.replace("no recorded games", few))
+    return few_recorded(rules, len(per_seat), MIN_RECORDED_GAMES)
 
 
 def _measured(per_seat: list[int]) -> MoveEstimate:
@@ -81,7 +84,8 @@ def _measured(per_seat: list[int]) -> MoveEstimate:
     except ClockError:
         measured = MoveEstimate.from_counts(sorted(per_seat)[:1] * len(per_seat))
         mean = sum(per_seat) / len(per_seat)
-        return MoveEstimate(mean, mean, measured.percentile, len(per_seat), measured.basis)
+        return MoveEstimate(mean, mean, measured.percentile, len(per_seat), measured.basis,
+                            measured.basis_message)
 
 
 def clock_advice(
@@ -95,17 +99,18 @@ def clock_advice(
         elif isinstance(match_format, dict):
             match_format = MatchFormat.from_dict(match_format)
     except SeriesError as error:
-        raise ApplicationError(str(error), field="match_format") from None
+        raise ApplicationError(engine_error_message(error), field="match_format") from None
     moves = move_estimate(game, options)
     known = _estimate_options(game, dict(options or {}))
     try:
         advice = recommend_clock(
             slot_minutes=slot_minutes, match=match_format, moves=moves,
-            seats=seats_of(game, **known), game_label=game_facts(game).label,
+            seats=seats_of(game, **known), game_label=game_label(game),
         )
     except ClockError as error:
         field = "match_format" if "max_games" in str(error) else "slot_minutes"
-        raise ApplicationError(f"No clock advice: {error}", field=field) from None
+        raise ApplicationError(f"No clock advice: {engine_error_message(error)}",
+                               field=field) from None
     return advice, moves
 
 
@@ -126,11 +131,11 @@ def round_clock_advice(round_: Any) -> RoundClockAdvice:
 def advice_as_dict(advice: ClockAdvice, moves: MoveEstimate) -> dict[str, Any]:
     return {
         "setting": format_setting(advice.setting),
-        "description": advice.setting.describe(),
+        "description": translated(advice.setting.description()),
         "games": advice.games,
         "worst_case_minutes": round(advice.worst_case_minutes, 1),
-        "reasons": list(advice.reasons),
+        "reasons": [translated(reason) for reason in advice.reason_messages],
         "moves": {"mean": round(moves.mean, 2), "high": moves.high,
                   "percentile": moves.percentile, "games_recorded": moves.games_recorded,
-                  "basis": moves.basis},
+                  "basis": translated(moves.basis_words)},
     }

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from games.engines import game_facts
+from config.engine_messages import game_label, translated
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game, Termination
@@ -172,7 +172,7 @@ def round_sheet(round_: Any) -> RoundSheet:
     except SeriesError:
         match_format, described, longest = MatchFormat(), "a single game", 1
     roles = game_roles(tournament.game, 0, duplicate=match_format.duplicate)
-    role = roles.role_name
+    role = translated(roles.role_label)
     clock = round_clock(round_)
     try:
         clock_words = parse_setting(clock).describe() if clock else "no clock set"
@@ -200,5 +200,5 @@ def round_sheet(round_: Any) -> RoundSheet:
             game_numbers=list(range(1, longest + 1)),
             points_a=points(pairing.entrant_a_id), points_b=points(pairing.entrant_b_id),
         ))
-    return RoundSheet(round_, tournament, game_facts(tournament.game).label,
+    return RoundSheet(round_, tournament, game_label(tournament.game),
                       clock, clock_words, described, role, boards)

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.engines import ENGINE_NAMES, game_facts, get_engine
+from games.i18n import N_, Message, MessageError
 
 DEFAULT_ITERATIONS = 1000
 
 
-class BotError(ValueError):
+class BotError(MessageError):
     """A bot was set up or called with bad input (unknown kind, bad budget, wrong game)."""
 
 
@@ -48,14 +49,16 @@ class Budget:
             or self.iterations < 1
         ):
             raise BotError(
-                f"budget iterations must be a whole number >= 1, not {self.iterations!r}"
+                N_("budget iterations must be a whole number >= 1, not %(iterations)r"),
+                iterations=self.iterations
             )
         if self.seconds is not None and (
             isinstance(self.seconds, bool)
             or not isinstance(self.seconds, int | float)
             or not self.seconds > 0
         ):
-            raise BotError(f"budget seconds must be a positive number, not {self.seconds!r}")
+            raise BotError(N_("budget seconds must be a positive number, not %(seconds)r"),
+                           seconds=self.seconds)
 
     def clock(self) -> BudgetClock:
         """A countdown for one move."""
@@ -92,27 +95,31 @@ def check_observation(game: str, observation: Mapping[str, Any]) -> int:
     """Check that ``observation`` is a seat's view of a game of ``game`` that is not over;
     return the seat to move (the seat the bot plays)."""
     if game not in ENGINE_NAMES:
-        raise BotError(f"unknown game {game!r} (games: {', '.join(ENGINE_NAMES)})")
+        raise BotError(N_("unknown game %(game)r (games: %(games)s)"),
+                       game=game, games=', '.join(ENGINE_NAMES))
     if not isinstance(observation, Mapping):
-        raise BotError("an observation must be a JSON object (engine.observation(state, seat))")
+        raise BotError(N_("an observation must be a JSON object (engine.observation(state, seat))"))
     if observation.get("game", game) != game:
-        raise BotError(f"observation is for {observation.get('game')!r}, not {game!r}")
+        raise BotError(N_("observation is for %(given)r, not %(game)r"),
+                       given=observation.get("game"), game=game)
     to_move = observation.get("to_move")
     if isinstance(to_move, bool) or not isinstance(to_move, int):
-        raise BotError("observation needs 'to_move', the seat whose turn it is")
+        raise BotError(N_("observation needs 'to_move', the seat whose turn it is"))
     if not get_engine(game).perfect_information:
         if "hands" in observation:
             raise HiddenInformationError(
-                f"a {game_facts(game).label} bot must get engine.observation(state, seat), "
-                "not the state document: that one shows every seat's hidden cards"
+                N_("a %(label)s bot must get engine.observation(state, seat), not the state "
+                   "document: that one shows every seat's hidden cards"),
+                label=Message(game_facts(game).label)
             )
         if observation.get("seat") != to_move:
             raise BotError(
-                f"the observation is seat {observation.get('seat')!r}'s, but seat {to_move} "
-                "is to move: a bot only moves for the seat whose view it gets"
+                N_("the observation is seat %(seat)r's, but seat %(to_move)s is to move: a bot "
+                   "only moves for the seat whose view it gets"),
+                seat=observation.get("seat"), to_move=to_move
             )
         if observation.get("is_over"):
-            raise BotError("the game is over: there is no move to choose")
+            raise BotError(N_("the game is over: there is no move to choose"))
     return to_move
 
 

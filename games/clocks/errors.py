@@ -1,9 +1,12 @@
-"""Errors raised by the clock maths; each subclasses ``ValueError``."""
+"""Errors raised by the clock maths; each subclasses ``ValueError`` and keeps its marked
+template and parameters apart (:class:`games.i18n.MessageError`)."""
 
 from __future__ import annotations
 
+from games.i18n import MessageError
 
-class ClockError(ValueError):
+
+class ClockError(MessageError):
     """Base class of every error caused by bad input to the clock maths."""
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from games.clocks.errors import ClockInputError
 from games.engines import ENGINE_NAMES, UnknownGameError, game_facts, get_engine
+from games.i18n import N_, Message, as_message
 
 DEFAULT_PERCENTILE = 95
 
@@ -37,18 +38,23 @@ class MoveEstimate:
     percentile: int = DEFAULT_PERCENTILE
     games_recorded: int = 0
     basis: str = ""
+    #: ``basis`` translatable (``None``: ``basis`` is shown as it is).
+    basis_message: Message | None = None
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.mean) and self.mean > 0):
-            raise ClockInputError(f"the mean number of moves must be positive, not {self.mean}")
+            raise ClockInputError(N_("the mean number of moves must be positive, not %(mean)s"),
+                                  mean=self.mean)
         if not (math.isfinite(self.high) and self.high >= self.mean):
             raise ClockInputError(
-                f"the high number of moves ({self.high}) must be at least the mean ({self.mean})"
+                N_("the high number of moves (%(high)s) must be at least the mean (%(mean)s)"),
+                high=self.high, mean=self.mean
             )
         if not 50 <= self.percentile <= 100:
-            raise ClockInputError(f"the percentile must be 50..100, not {self.percentile}")
+            raise ClockInputError(N_("the percentile must be 50..100, not %(percentile)s"),
+                                  percentile=self.percentile)
         if self.games_recorded < 0:
-            raise ClockInputError("the number of recorded games cannot be negative")
+            raise ClockInputError(N_("the number of recorded games cannot be negative"))
 
     @classmethod
     def from_counts(
@@ -60,10 +66,12 @@ class MoveEstimate:
         ``percentile`` % of the games do not exceed).
         """
         if not counts:
-            raise ClockInputError("no recorded games: use default_move_estimate instead")
+            raise ClockInputError(N_("no recorded games: use default_move_estimate instead"))
         if any(not isinstance(count, int) or count < 1 for count in counts):
-            raise ClockInputError("each recorded game must count at least one move per seat")
+            raise ClockInputError(N_("each recorded game must count at least one move per seat"))
         ordered = sorted(counts)
+        basis = (Message(N_("from %(count)s recorded game"), count=1) if len(ordered) == 1
+                 else Message(N_("from %(count)s recorded games"), count=len(ordered)))
         rank = max(1, math.ceil(percentile / 100 * len(ordered)))
         mean = sum(ordered) / len(ordered)
         return cls(
@@ -72,17 +80,32 @@ class MoveEstimate:
             high=max(float(ordered[rank - 1]), mean),
             percentile=percentile,
             games_recorded=len(ordered),
-            basis=f"from {len(ordered)} recorded game{'s' if len(ordered) != 1 else ''}",
+            basis=str(basis),
+            basis_message=basis,
         )
+
+    @property
+    def basis_words(self) -> Message:
+        """Where the figures come from, translatable."""
+        return self.basis_message or Message(self.basis)
 
     def describe(self, per: str = "player") -> str:
         """E.g. "about 13 moves per player (95th percentile 14, from 120 recorded games)"."""
+        return str(self.description(per))
+
+    def description(self, per: str = "player") -> Message:
+        """:meth:`describe`, translatable; ``per`` is "player" or "seat"."""
+        seat = per == "seat"
         if self.games_recorded:
-            return (
-                f"about {_number(self.mean)} moves per {per} "
-                f"({_ordinal(self.percentile)} percentile {_number(self.high)}, {self.basis})"
-            )
-        return f"up to {_number(self.high)} moves per {per} ({self.basis})"
+            template = (N_("about %(mean)s moves per seat (%(percentile)s percentile %(high)s, "
+                           "%(basis)s)") if seat else
+                        N_("about %(mean)s moves per player (%(percentile)s percentile "
+                           "%(high)s, %(basis)s)"))
+            return Message(template, mean=_number(self.mean), percentile=_ordinal(self.percentile),
+                           high=_number(self.high), basis=self.basis_words)
+        template = (N_("up to %(high)s moves per seat (%(basis)s)") if seat
+                    else N_("up to %(high)s moves per player (%(basis)s)"))
+        return Message(template, high=_number(self.high), basis=self.basis_words)
 
 
 def default_move_estimate(game: str, **options: int) -> MoveEstimate:
@@ -92,12 +115,24 @@ def default_move_estimate(game: str, **options: int) -> MoveEstimate:
         limit, why = game_facts(game).move_limit(options)
     except UnknownGameError:
         raise ClockInputError(
-            f"no move estimate for game {game!r}: use {', '.join(ENGINE_NAMES)}, "
-            "or pass measured figures"
+            N_("no move estimate for game %(game)r: use %(games)s, or pass measured figures"),
+            game=game, games=', '.join(ENGINE_NAMES)
         ) from None
     except ValueError as error:
-        raise ClockInputError(str(error)) from None
-    return MoveEstimate(limit, limit, 100, 0, f"no recorded games; {why}")
+        raise ClockInputError(as_message(error)) from None
+    basis = Message(N_("no recorded games; %(why)s"), why=why)
+    return MoveEstimate(limit, limit, 100, 0, str(basis), basis)
+
+
+def few_recorded(rules: MoveEstimate, count: int, minimum: int) -> MoveEstimate:
+    """The rules' estimate ``rules`` when only ``count`` games (fewer than ``minimum``) are
+    recorded: the same figures, and a basis that says so."""
+    why = rules.basis_message.params.get("why", "") if rules.basis_message else ""
+    template = (N_("only %(count)s recorded game (fewer than %(minimum)s); %(why)s")
+                if count == 1 else
+                N_("only %(count)s recorded games (fewer than %(minimum)s); %(why)s"))
+    basis = Message(template, count=count, minimum=minimum, why=why)
+    return MoveEstimate(rules.mean, rules.high, rules.percentile, 0, str(basis), basis)
 
 
 def seats_of(game: str, **options: int) -> int:
@@ -105,18 +140,17 @@ def seats_of(game: str, **options: int) -> int:
     try:
         return get_engine(game).seat_count(**options)
     except UnknownGameError:
-        raise ClockInputError(f"unknown game {game!r}") from None
+        raise ClockInputError(N_("unknown game %(game)r"), game=game) from None
     except ValueError as error:
-        raise ClockInputError(str(error)) from None
+        raise ClockInputError(as_message(error)) from None
 
 
 def _number(value: float) -> str:
     return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
 
 
-def _ordinal(number: int) -> str:
+def _ordinal(number: int) -> Message:
     if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+        return Message(N_("%(number)sth"), number=number)
+    suffix = {1: N_("%(number)sst"), 2: N_("%(number)snd"), 3: N_("%(number)srd")}
+    return Message(suffix.get(number % 10, N_("%(number)sth")), number=number)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from games.clocks.errors import ClockInputError
 from games.clocks.setting import ClockSetting, IncrementKind
+from games.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +104,13 @@ def run_game_clocks(
     team of the flagged seat).
     """
     if not isinstance(seats, int) or seats < 1:
-        raise ClockInputError(f"a game needs at least one seat, not {seats!r}")
+        raise ClockInputError(N_("a game needs at least one seat, not %(seats)r"), seats=seats)
     left = [float(setting.base_seconds)] * seats
     counts = [0] * seats
     for game_move, (seat, used) in enumerate(moves, start=1):
         if not isinstance(seat, int) or not 0 <= seat < seats:
-            raise ClockInputError(f"move {game_move}: seat {seat!r} is not one of 0..{seats - 1}")
+            raise ClockInputError(N_("move %(number)s: seat %(seat)r is not one of 0..%(last)s"),
+                                  number=game_move, seat=seat, last=seats - 1)
         _check_duration(used, game_move)
         counts[seat] += 1
         available = time_available(setting, left[seat])
@@ -123,12 +125,13 @@ def run_game_clocks(
 def seat_moves_from_game(durations: Sequence[float], seats: int) -> list[tuple[int, float]]:
     """``(seat, duration)`` pairs for a game whose seats move strictly in turn from seat 0."""
     if seats < 1:
-        raise ClockInputError(f"a game needs at least one seat, not {seats}")
+        raise ClockInputError(N_("a game needs at least one seat, not %(seats)s"), seats=seats)
     return [(index % seats, used) for index, used in enumerate(durations)]
 
 
 def _check_duration(used: float, number: int) -> None:
     if not isinstance(used, int | float) or not math.isfinite(used) or used < 0:
         raise ClockInputError(
-            f"move {number}: a move's duration must be zero or more seconds, not {used!r}"
+            N_("move %(number)s: a move's duration must be zero or more seconds, not %(used)r"),
+            number=number, used=used
         )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.clocks.errors import ClockInputError, ClockNotationError
+from games.i18n import N_, Message
 
 MAX_BASE_SECONDS = 24 * 3600
 MAX_BONUS_SECONDS = 3600
@@ -40,10 +41,15 @@ class IncrementKind(StrEnum):
 
 
 _KIND_WORDS = {
-    IncrementKind.FISCHER: "Fischer increment",
-    IncrementKind.BRONSTEIN: "Bronstein delay",
-    IncrementKind.SIMPLE_DELAY: "simple delay",
+    IncrementKind.FISCHER: N_("Fischer increment"),
+    IncrementKind.BRONSTEIN: N_("Bronstein delay"),
+    IncrementKind.SIMPLE_DELAY: N_("simple delay"),
 }
+
+
+def kind_words(kind: IncrementKind) -> Message:
+    """The kind of bonus in words ("Fischer increment"), translatable."""
+    return Message(_KIND_WORDS[kind])
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,28 +63,31 @@ class ClockSetting:
     def __post_init__(self) -> None:
         if not isinstance(self.base_seconds, int) or not 0 < self.base_seconds <= MAX_BASE_SECONDS:
             raise ClockInputError(
-                f"the base time must be a whole number of seconds from 1 to {MAX_BASE_SECONDS}, "
-                f"not {self.base_seconds!r}"
+                N_("the base time must be a whole number of seconds from 1 to "
+                   "%(most)s, not %(base_seconds)r"),
+                most=MAX_BASE_SECONDS, base_seconds=self.base_seconds
             )
         try:
             kind = IncrementKind(self.kind)
         except ValueError:
             kinds = ", ".join(kind.value for kind in IncrementKind)
             raise ClockInputError(
-                f"unknown increment kind {self.kind!r} (kinds: {kinds})"
+                N_("unknown increment kind %(kind)r (kinds: %(kinds)s)"),
+                kind=self.kind, kinds=kinds
             ) from None
         object.__setattr__(self, "kind", kind)
         if not isinstance(self.bonus_seconds, int) or not (
             0 <= self.bonus_seconds <= MAX_BONUS_SECONDS
         ):
             raise ClockInputError(
-                f"the increment or delay must be a whole number of seconds from 0 to "
-                f"{MAX_BONUS_SECONDS}, not {self.bonus_seconds!r}"
+                N_("the increment or delay must be a whole number of seconds from 0 to "
+                   "%(most)s, not %(bonus_seconds)r"),
+                most=MAX_BONUS_SECONDS, bonus_seconds=self.bonus_seconds
             )
         if kind is IncrementKind.NONE and self.bonus_seconds:
             raise ClockInputError(
-                "a clock without increment cannot have increment seconds; "
-                "choose fischer, bronstein or simple_delay"
+                N_("a clock without increment cannot have increment seconds; choose fischer, "
+                   "bronstein or simple_delay")
             )
         if kind is not IncrementKind.NONE and not self.bonus_seconds:
             object.__setattr__(self, "kind", IncrementKind.NONE)
@@ -101,10 +110,15 @@ class ClockSetting:
 
     def describe(self) -> str:
         """The setting in words: "15 minutes + 10 s Fischer increment per move"."""
-        base = _describe_duration(self.base_seconds)
+        return str(self.description())
+
+    def description(self) -> Message:
+        """:meth:`describe`, translatable."""
+        base = duration_words(self.base_seconds)
         if self.kind is IncrementKind.NONE:
-            return f"{base}, no increment"
-        return f"{base} + {self.bonus_seconds} s {_KIND_WORDS[self.kind]} per move"
+            return Message(N_("%(base)s, no increment"), base=base)
+        return Message(N_("%(base)s + %(bonus)s s %(kind)s per move"), base=base,
+                       bonus=self.bonus_seconds, kind=kind_words(self.kind))
 
 
 _TEXT = re.compile(
@@ -123,9 +137,10 @@ def parse_setting(text: str) -> ClockSetting:
     match = _TEXT.match(text.strip()) if isinstance(text, str) else None
     if match is None:
         raise ClockNotationError(
-            f"cannot read clock setting {text!r}: write minutes and an optional bonus, "
-            'like "15", "15+10" (Fischer), "15 d5" (simple delay), "15 b5" (Bronstein) '
-            'or "1:30+2"'
+            N_("cannot read clock setting %(text)r: write minutes and an optional bonus, like "
+               "\"15\", \"15+10\" (Fischer), \"15 d5\" (simple delay), \"15 b5\" (Bronstein) or "
+               "\"1:30+2\""),
+            text=text
         )
     base = int(match["minutes"]) * 60 + int(match["seconds"] or 0)
     if match["sign"] is None:
@@ -147,10 +162,18 @@ def format_setting(setting: ClockSetting) -> str:
     return base
 
 
-def _describe_duration(seconds: int) -> str:
+def duration_words(seconds: int) -> Message:
+    """A clock time in words: "1 minute", "15 minutes", "30 seconds", "1 min 30 s"."""
     minutes, rest = divmod(seconds, 60)
     if not rest:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return minutes_words(minutes)
     if not minutes:
-        return f"{rest} seconds"
-    return f"{minutes} min {rest} s"
+        return Message(N_("%(seconds)s seconds"), seconds=rest)
+    return Message(N_("%(minutes)s min %(seconds)s s"), minutes=minutes, seconds=rest)
+
+
+def minutes_words(minutes: int | str) -> Message:
+    """ "1 minute" or "15 minutes" (a number already written out may be given)."""
+    if minutes in (1, "1"):
+        return Message(N_("%(minutes)s minute"), minutes=minutes)
+    return Message(N_("%(minutes)s minutes"), minutes=minutes)

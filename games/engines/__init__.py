@@ -22,6 +22,7 @@ from games.engines.errors import (
     UnknownGameError,
 )
 from games.engines.facts import GameFacts
+from games.i18n import N_
 
 __all__ = [
     "ENGINE_NAMES",
@@ -71,7 +72,8 @@ def game_facts(name: str) -> GameFacts:
         return _FACTS[name]
     except KeyError:
         known = ", ".join(ENGINE_NAMES)
-        raise UnknownGameError(f"unknown game {name!r} (games: {known})") from None
+        raise UnknownGameError(N_("unknown game %(name)r (games: %(known)s)"),
+                               name=name, known=known) from None
 
 
 def get_engine(name: str) -> Engine[Any]:
@@ -82,7 +84,8 @@ def get_engine(name: str) -> Engine[Any]:
             module_name, attribute = _REGISTRY[name]
         except KeyError:
             known = ", ".join(ENGINE_NAMES)
-            raise UnknownGameError(f"unknown game {name!r} (games: {known})") from None
+            raise UnknownGameError(N_("unknown game %(name)r (games: %(known)s)"),
+                                   name=name, known=known) from None
         factory: Callable[[], Engine[Any]] = getattr(import_module(module_name), attribute)
         engine = _instances[name] = factory()
     return engine

@@ -12,7 +12,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engines.errors import DocumentError, EngineError, OptionError, RecordError
+from games.engines.errors import (
+    DocumentError,
+    EngineError,
+    IllegalMoveError,
+    OptionError,
+    RecordError,
+)
+from games.i18n import N_
 
 Result = dict[str, Any]
 Document = dict[str, Any]
@@ -34,7 +41,8 @@ class Engine[S](ABC):
         unknown = sorted(set(options) - set(self.default_options))
         if unknown:
             known = ", ".join(sorted(self.default_options)) or "none"
-            raise OptionError(f"{self.name}: unknown option {unknown[0]!r} (options: {known})")
+            raise OptionError(N_("%(game)s: unknown option %(key)r (options: %(known)s)"),
+                              game=self.name, key=unknown[0], known=known)
         merged = {**self.default_options, **options}
         self.validate_options(merged)
         return merged
@@ -104,9 +112,11 @@ class Engine[S](ABC):
         seat ``first`` started: the start passes round the seats, so it alternates sides."""
         seats = self.seat_count(**options)
         if not 0 <= first < seats:
-            raise OptionError(f"{self.name}: seat {first} does not exist (0..{seats - 1})")
+            raise OptionError(N_("%(game)s: seat %(first)s does not exist (0..%(last)s)"),
+                              game=self.name, first=first, last=seats - 1)
         if game_index < 0:
-            raise OptionError(f"{self.name}: game index must be 0 or more, not {game_index}")
+            raise OptionError(N_("%(game)s: game index must be 0 or more, not %(game_index)s"),
+                              game=self.name, game_index=game_index)
         return (first + game_index) % seats
 
     # -- records ---------------------------------------------------------------------
@@ -130,39 +140,41 @@ class Engine[S](ABC):
         is unfinished). A record whose stated result differs from the replayed one, or
         with an illegal move, is rejected naming the move number and the rule."""
         if not isinstance(record, Mapping):
-            raise DocumentError("a game record must be a JSON object")
+            raise DocumentError(N_("a game record must be a JSON object"))
         game = record.get("game", self.name)
         if game != self.name:
-            raise DocumentError(f"record is for {game!r}, not {self.name!r}")
+            raise DocumentError(N_("record is for %(game)r, not %(engine)r"),
+                                game=game, engine=self.name)
         options = record.get("options") or {}
         if not isinstance(options, Mapping):
-            raise DocumentError("record 'options' must be an object")
+            raise DocumentError(N_("record 'options' must be an object"))
         deal = record.get("deal")
         if not isinstance(deal, Mapping):
-            raise DocumentError("record 'deal' must be an object with the hands dealt")
+            raise DocumentError(N_("record 'deal' must be an object with the hands dealt"))
         moves = record.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise DocumentError("record 'moves' must be a list of move texts")
+            raise DocumentError(N_("record 'moves' must be a list of move texts"))
         state = self.new_game(deal=deal, **dict(options))
         for number, move in enumerate(moves, start=1):
             if self.is_over(state):
-                raise RecordError(number, move, "the game is already over")
+                raise RecordError(number, move, N_("the game is already over"))
             try:
                 state = self.play(state, move)
             except EngineError as error:
-                rule = getattr(error, "rule", None) or str(error)
+                rule = error.rule_message if isinstance(error, IllegalMoveError) else error.message
                 raise RecordError(number, move, rule) from error
         result = self.result(state) if self.is_over(state) else None
         stated = record.get("result")
         if stated is not None:
             if result is None:
                 raise DocumentError(
-                    f"record states a result but the game is not over after {len(moves)} moves"
+                    N_("record states a result but the game is not over after %(count)s moves"),
+                    count=len(moves)
                 )
             if stated.get("winner") != result["winner"]:
                 raise DocumentError(
-                    f"record states winner {stated.get('winner')!r}, "
-                    f"the moves give {result['winner']!r}"
+                    N_("record states winner %(stated)r, the moves give %(replayed)r"),
+                    stated=stated.get("winner"), replayed=result["winner"],
                 )
         return state, result
 

@@ -12,12 +12,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from games.engines.errors import OptionError
+from games.i18n import N_, Message
+
 Deal = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class GameFacts:
     name: str
+    #: The game's name as shown, marked for translation (``N_``): shells show it translated.
     label: str
     #: The rating pool family (all Kazambi forms share ``kazambi``).
     family: str
@@ -39,7 +43,7 @@ class GameFacts:
     length_options: tuple[str, ...]
     #: The most moves one seat can make under the rules: ``(limit, why)``; a
     #: ``ValueError`` for an option out of range.
-    move_limit: Callable[[Mapping[str, Any]], tuple[int, str]]
+    move_limit: Callable[[Mapping[str, Any]], tuple[int, Message]]
     #: The deal of a match game arranged so that ``first_side`` holds the role (and, for
     #: the second game of a duplicate pair, ``mirrored``, the sides swap hands).
     arrange_deal: Callable[[Deal, int, bool], Deal]
@@ -76,7 +80,7 @@ def arrange_first_move(deal: Deal, first_side: int, mirrored: bool) -> Deal:
 def no_length_options(game: str, options: Mapping[str, Any], known: tuple[str, ...]) -> None:
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise ValueError(f"{game}: unknown option {unknown[0]!r}")
+        raise OptionError(N_("%(game)s: unknown option %(key)r"), game=game, key=unknown[0])
 
 
-MoveLimit = Callable[[Mapping[str, Any]], tuple[int, str]]
+MoveLimit = Callable[[Mapping[str, Any]], tuple[int, Message]]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engines import DocumentError, game_facts, get_engine
+from games.i18n import N_, Message
 from games.series.roles import GameRoles
 
 
@@ -53,26 +54,29 @@ def check_record(
     """
     engine = get_engine(game)
     if not isinstance(record, Mapping):
-        raise DocumentError("the game record must be a JSON object")
+        raise DocumentError(N_("the game record must be a JSON object"))
     if record.get("game", game) != game:
-        raise DocumentError(f"the record is a {record.get('game')!r} game; this match plays {game}")
+        raise DocumentError(N_("the record is a %(given)r game; this match plays %(game)s"),
+                            given=record.get("game"), game=game)
     record_options = _rule_options(engine.options(**dict(record.get("options") or {})))
     expected = _rule_options(engine.options(**dict(options)))
     if record_options != expected:
         raise DocumentError(
-            f"the record's options {record_options} differ from the tournament's {expected}"
+            N_("the record's options %(given)s differ from the tournament's %(expected)s"),
+            given=record_options, expected=expected
         )
     state, result = engine.replay(record)
     if result is None:
-        raise DocumentError("the record's game is not finished: its result cannot be taken")
+        raise DocumentError(N_("the record's game is not finished: its result cannot be taken"))
     facts = game_facts(game)
     started = record["deal"].get(facts.role_seat_key)
     role = facts.first_role_phrase
     if isinstance(started, int) and started % 2 != first_side:
         side = "A" if first_side == 0 else "B"
         raise DocumentError(
-            f"in this game of the match side {side} should {role} (it alternates), "
-            f"but the record's deal gives it to seat {started}"
+            N_("in this game of the match side %(side)s should %(role)s (it alternates), but the "
+               "record's deal gives it to seat %(started)s"),
+            side=side, role=Message(role), started=started
         )
     detail = {k: v for k, v in result.items() if k != "winner"} or None
     return CheckedRecord(result["winner"], len(record.get("moves", [])), first_side, detail)

@@ -16,11 +16,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from games.i18n import N_, Message, MessageError
+
 Kind = Literal["single", "best_of", "first_to", "fixed"]
 KINDS: tuple[Kind, ...] = ("single", "best_of", "first_to", "fixed")
 
 
-class SeriesError(ValueError):
+class SeriesError(MessageError):
     """A match format or a match score that the rules do not allow."""
 
 
@@ -44,8 +46,15 @@ class MatchScore:
             return MatchScore(self.wins_a, self.wins_b + 1, self.draws)
         return MatchScore(self.wins_a, self.wins_b, self.draws + 1)
 
+    def label(self) -> Message:
+        """The score as shown: ``2-1``, or ``2-1 (1 drawn)``; translatable."""
+        if self.draws:
+            return Message(N_("%(wins_a)s-%(wins_b)s (%(draws)s drawn)"),
+                           wins_a=self.wins_a, wins_b=self.wins_b, draws=self.draws)
+        return Message(N_("%(wins_a)s-%(wins_b)s"), wins_a=self.wins_a, wins_b=self.wins_b)
+
     def __str__(self) -> str:
-        return f"{self.wins_a}-{self.wins_b}" + (f" ({self.draws} drawn)" if self.draws else "")
+        return str(self.label())
 
 
 _TEXT = re.compile(r"^(single|bo(\d+)|ft(\d+)(?:/(\d+))?|fixed(\d+))(\+dup)?$")
@@ -63,23 +72,26 @@ class MatchFormat:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise SeriesError(f"unknown match format {self.kind!r} (formats: {', '.join(KINDS)})")
+            raise SeriesError(N_("unknown match format %(kind)r (formats: %(formats)s)"),
+                              kind=self.kind, formats=', '.join(KINDS))
         if self.games < 1:
-            raise SeriesError("a match needs at least one game")
+            raise SeriesError(N_("a match needs at least one game"))
         if self.kind == "single" and self.games != 1:
-            raise SeriesError("a single-game match has exactly one game")
+            raise SeriesError(N_("a single-game match has exactly one game"))
         if self.kind == "best_of" and self.games % 2 == 0:
-            raise SeriesError(f"best of {self.games} can end level: use an odd number")
+            raise SeriesError(N_("best of %(games)s can end level: use an odd number"),
+                              games=self.games)
         if self.kind == "first_to":
             if self.max_games is not None and self.max_games < self.games:
                 raise SeriesError(
-                    f"first to {self.games} needs max_games of at least {self.games}, "
-                    f"not {self.max_games}"
+                    N_("first to %(games)s needs max_games of at least %(games)s, not "
+                       "%(max_games)s"),
+                    games=self.games, max_games=self.max_games
                 )
         elif self.max_games is not None:
-            raise SeriesError("max_games applies only to first-to-N matches")
+            raise SeriesError(N_("max_games applies only to first-to-N matches"))
         if self.duplicate and self.kind == "single":
-            raise SeriesError("a duplicate match plays each deal twice: use fixed 2 or more")
+            raise SeriesError(N_("a duplicate match plays each deal twice: use fixed 2 or more"))
 
     # -- text and documents ------------------------------------------------------
 
@@ -90,8 +102,9 @@ class MatchFormat:
         match = _TEXT.match(text.strip().lower())
         if match is None:
             raise SeriesError(
-                f"cannot read match format {text!r}: use single, bo5, ft3, ft3/9 or fixed4, "
-                "optionally followed by +dup"
+                N_("cannot read match format %(text)r: use single, bo5, ft3, ft3/9 or fixed4, "
+                   "optionally followed by +dup"),
+                text=text
             )
         duplicate = bool(match.group(6))
         if match.group(2):
@@ -113,14 +126,24 @@ class MatchFormat:
         return text + ("+dup" if self.duplicate else "")
 
     def describe(self) -> str:
-        base = {
-            "single": "a single game",
-            "best_of": f"best of {self.games}",
-            "first_to": f"first to {self.games} wins (draws do not count"
-            + (f", at most {self.max_games} games)" if self.max_games else ")"),
-            "fixed": f"{self.games} games",
-        }[self.kind]
-        return base + (", duplicate deals" if self.duplicate else "")
+        return str(self.description())
+
+    def description(self) -> Message:
+        """The format in words (``best of 5``), translatable."""
+        if self.kind == "single":
+            base = Message(N_("a single game"))
+        elif self.kind == "best_of":
+            base = Message(N_("best of %(games)s"), games=self.games)
+        elif self.kind == "first_to" and self.max_games:
+            base = Message(N_("first to %(games)s wins (draws do not count, at most "
+                              "%(max_games)s games)"), games=self.games, max_games=self.max_games)
+        elif self.kind == "first_to":
+            base = Message(N_("first to %(games)s wins (draws do not count)"), games=self.games)
+        else:
+            base = Message(N_("%(games)s games"), games=self.games)
+        if self.duplicate:
+            return Message(N_("%(format)s, duplicate deals"), format=base)
+        return base
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "games": self.games, "max_games": self.max_games,
@@ -129,10 +152,10 @@ class MatchFormat:
     @classmethod
     def from_dict(cls, doc: dict[str, Any]) -> MatchFormat:
         if not isinstance(doc, dict):
-            raise SeriesError("a match format must be an object")
+            raise SeriesError(N_("a match format must be an object"))
         unknown = set(doc) - {"kind", "games", "max_games", "duplicate"}
         if unknown:
-            raise SeriesError(f"unknown match format field {sorted(unknown)[0]!r}")
+            raise SeriesError(N_("unknown match format field %(key)r"), key=sorted(unknown)[0])
         try:
             return cls(
                 kind=doc.get("kind", "single"),
@@ -141,7 +164,7 @@ class MatchFormat:
                 duplicate=bool(doc.get("duplicate", False)),
             )
         except (TypeError, ValueError) as error:
-            raise SeriesError(f"bad match format: {error}") from None
+            raise SeriesError(N_("bad match format: %(error)s"), error=error) from None
 
     # -- deciding a match --------------------------------------------------------
 
@@ -171,7 +194,7 @@ class MatchFormat:
     def winner(self, score: MatchScore) -> int | None:
         """Side 0 or 1 that won a decided match, or None for a drawn match."""
         if not self.is_decided(score):
-            raise SeriesError(f"the match is not decided yet at {score}")
+            raise SeriesError(N_("the match is not decided yet at %(score)s"), score=score.label())
         if score.wins_a == score.wins_b:
             return None
         return 0 if score.wins_a > score.wins_b else 1
@@ -180,32 +203,36 @@ class MatchFormat:
         """Raise :class:`SeriesError` if the match is already decided at ``score``."""
         if self.is_decided(score):
             raise SeriesError(
-                f"the match ({self.describe()}) is already decided at {score}: "
-                "no further game may be played"
+                N_("the match (%(format)s) is already decided at %(score)s: no further game may be "
+                   "played"),
+                format=self.description(), score=score.label()
             )
 
     def check_final(self, score: MatchScore) -> None:
         """Check that ``score`` is a complete, reachable final score of this format."""
         if min(score.wins_a, score.wins_b, score.draws) < 0:
-            raise SeriesError("game counts cannot be negative")
+            raise SeriesError(N_("game counts cannot be negative"))
         needed = self.wins_needed
         if needed is not None and score.wins_a >= needed and score.wins_b >= needed:
             raise SeriesError(
-                f"a {self.describe()} match cannot end {score.wins_a}-{score.wins_b}: "
-                f"it stops when one side reaches {needed} wins"
+                N_("a %(format)s match cannot end %(wins_a)s-%(wins_b)s: it stops when one side "
+                   "reaches %(needed)s wins"),
+                format=self.description(), wins_a=score.wins_a, wins_b=score.wins_b, needed=needed
             )
         if needed is not None and max(score.wins_a, score.wins_b) > needed:
             raise SeriesError(
-                f"a {self.describe()} match stops at {needed} wins, "
-                f"so {max(score.wins_a, score.wins_b)} wins is impossible"
+                N_("a %(format)s match stops at %(needed)s wins, so %(wins)s wins is impossible"),
+                format=self.description(), needed=needed, wins=max(score.wins_a, score.wins_b)
             )
         limit = self.max_games_needed()
         if limit is not None and score.games > limit:
             raise SeriesError(
-                f"a {self.describe()} match has at most {limit} games, not {score.games}"
+                N_("a %(format)s match has at most %(limit)s games, not %(games)s"),
+                format=self.description(), limit=limit, games=score.games
             )
         if not self.is_decided(score):
-            raise SeriesError(f"a {self.describe()} match is not over at {score}")
+            raise SeriesError(N_("a %(format)s match is not over at %(score)s"),
+                              format=self.description(), score=score.label())
         last_game_winner_wins = max(score.wins_a, score.wins_b)
         if needed is not None and last_game_winner_wins == needed:
             # the deciding win was the last game: before it, the match was still open
@@ -215,7 +242,8 @@ class MatchFormat:
             )
             if self.is_decided(before) and score.games > 0:
                 raise SeriesError(
-                    f"a {self.describe()} match would have ended before reaching {score}"
+                    N_("a %(format)s match would have ended before reaching %(score)s"),
+                    format=self.description(), score=score.label()
                 )
         if self.duplicate and self.kind == "fixed" and score.games % 2:
-            raise SeriesError("a duplicate match plays games in pairs")
+            raise SeriesError(N_("a duplicate match plays games in pairs"))

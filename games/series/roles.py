@@ -12,6 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engines import game_facts
+from games.i18n import N_, Message
+
+#: The roles that alternate, in words (``GameFacts.first_role``), marked for translation.
+_ROLE_LABELS = {"first_move": N_("first move"), "low_doubles": N_("low doubles")}
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,12 @@ class GameRoles:
     def role_name(self) -> str:
         """The role in words: "first move", "low doubles"."""
         return self.first_side_meaning.replace("_", " ")
+
+    @property
+    def role_label(self) -> Message:
+        """:attr:`role_name`, translatable."""
+        marked = _ROLE_LABELS.get(self.first_side_meaning)
+        return Message(marked) if marked else Message(self.role_name)
 
     first_side_meaning: str = "first_move"
 

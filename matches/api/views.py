@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from config.engine_messages import engine_error_message
 from config.errors import ApplicationError
 from games.series.format import MatchScore
 from matches import clock_services, selectors
@@ -147,7 +148,7 @@ def clock_advice(request: Request) -> Response:
     try:
         options = get_engine(values["game"]).options(**options)
     except (TypeError, ValueError) as error:
-        raise ApplicationError(str(error), field="options") from None
+        raise ApplicationError(engine_error_message(error), field="options") from None
     advice, moves = clock_services.clock_advice(
         game=values["game"], options=options, match_format=values["match_format"],
         slot_minutes=values["slot_minutes"])

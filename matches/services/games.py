@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.bounds import MAX_CLOCK_SECONDS, MAX_MATCH_GAMES
+from config.engine_messages import engine_error_message
 from config.errors import ApplicationError, ConflictError
 from games.engines import EngineError, game_facts, get_engine
 from games.series import MatchScore, SeriesError, check_record, game_roles
@@ -116,7 +117,7 @@ def game_record(
     try:
         fmt.check_next_game(score)
     except SeriesError as error:
-        raise ApplicationError(str(error), field="result") from None
+        raise ApplicationError(engine_error_message(error), field="result") from None
     if next_number > MAX_MATCH_GAMES:
         raise ApplicationError(f"A match has at most {MAX_MATCH_GAMES} games.", field="result")
     clock_left = clock_left_clean(tournament, clock_left)
@@ -278,7 +279,8 @@ def _winner(
         checked = check_record(tournament.game, tournament.game_options, record,
                                first_side=first_side)
     except EngineError as error:
-        raise ApplicationError(f"Game {number} record: {error}", field="record") from None
+        raise ApplicationError(f"Game {number} record: {engine_error_message(error)}",
+                               field="record") from None
     if result is not None and RESULTS[result] != checked.winner_side:
         raise ApplicationError(
             f"Game {number}: the record's result is {_name(checked.winner_side)}, "

@@ -39,6 +39,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from config.bounds import MAX_MATCH_GAMES
+from config.engine_messages import engine_error_message, game_label
 from config.errors import ApplicationError, ConflictError
 from games.engines import game_facts
 from games.series.format import MatchFormat, MatchScore, SeriesError
@@ -100,7 +101,7 @@ def _describe(outcome: str, score: MatchScore) -> str:
 
 
 def no_draw_message(game: str) -> str:
-    return (f"{game_facts(game).label} has no draws (a game ends when a player cannot move): "
+    return (f"{game_label(game)} has no draws (a game ends when a player cannot move): "
             "enter the games won by each side.")
 
 
@@ -136,7 +137,7 @@ def _resolve(
         match_format.check_final(score)
         winner = match_format.winner(score)
     except SeriesError as error:
-        raise ApplicationError(str(error), field="score") from None
+        raise ApplicationError(engine_error_message(error), field="score") from None
     scored = {0: Outcome.A_WINS, 1: Outcome.B_WINS, None: Outcome.DRAW}[winner]
     if outcome is None or outcome == scored:
         if knockout and scored == Outcome.DRAW:

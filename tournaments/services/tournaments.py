@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from config.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
+from config.engine_messages import engine_error_message
 from config.errors import ApplicationError
 from games.clocks.errors import ClockError
 from games.clocks.setting import format_setting, parse_setting
@@ -65,7 +66,7 @@ def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
     try:
         return format_setting(parse_setting(text))
     except ClockError as error:
-        raise ApplicationError(f"{field}: {error}", field=field) from None
+        raise ApplicationError(f"{field}: {engine_error_message(error)}", field=field) from None
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
@@ -106,7 +107,7 @@ def _clean_game(tournament: Tournament) -> None:
     try:
         options = get_engine(tournament.game).options(**tournament.game_options)
     except ValueError as error:
-        raise ApplicationError(str(error), field="game_options") from None
+        raise ApplicationError(engine_error_message(error), field="game_options") from None
     tournament.game_options = options
     tournament.entrant_kind = _entrant_kind(tournament.game, options)
 
@@ -121,7 +122,7 @@ def _clean_match_format(tournament: Tournament) -> None:
         else:
             match_format = MatchFormat.from_dict(value)
     except SeriesError as error:
-        raise ApplicationError(str(error), field="match_format") from None
+        raise ApplicationError(engine_error_message(error), field="match_format") from None
     tournament.match_format = bounded_match_format(match_format).to_dict()
 
 

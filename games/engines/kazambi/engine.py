@@ -39,6 +39,7 @@ from games.engines.kazambi.notation import (
     parse_move,
 )
 from games.engines.kazambi.state import EMPTY, KazambiState
+from games.i18n import N_
 
 DEALT_TILES = 14
 MIN_SIDE = 2
@@ -99,9 +100,12 @@ class KazambiEngine(Engine[KazambiState]):
         for key in ("rows", "cols"):
             value = options[key]
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{self.name}: {key} must be a whole number, not {value!r}")
+                raise OptionError(N_("%(game)s: %(key)s must be a whole number, not %(value)r"),
+                                  game=self.name, key=key, value=value)
             if not MIN_SIDE <= value <= MAX_SIDE:
-                raise OptionError(f"{self.name}: {key} must be {MIN_SIDE}..{MAX_SIDE}, not {value}")
+                raise OptionError(N_("%(game)s: %(key)s must be %(low)s..%(high)s, not "
+                                     "%(value)s"),
+                                  game=self.name, key=key, low=MIN_SIDE, high=MAX_SIDE, value=value)
 
     def seat_count(self, **options: Any) -> int:
         self.options(**options)
@@ -126,9 +130,9 @@ class KazambiEngine(Engine[KazambiState]):
         if deal is None:
             hands, first = draw_deal(self.rng(seed), self.seats)
             return KazambiState.start(board, hands, first)
-        doc = expect_mapping_keys(deal, "the deal", ("hands", "first"), ("board",))
+        doc = expect_mapping_keys(deal, N_("the deal"), ("hands", "first"), ("board",))
         hands = parse_hands(doc["hands"], self.seats)
-        first = check_seat(doc["first"], self.seats, "the deal's 'first'")
+        first = check_seat(doc["first"], self.seats, N_("the deal's 'first'"))
         if "board" in doc:
             cells = parse_board(board, doc["board"])
         else:
@@ -141,14 +145,17 @@ class KazambiEngine(Engine[KazambiState]):
         for seat, hand in enumerate(hands):
             if hand.bit_count() != self.hand_size:
                 raise DocumentError(
-                    f"seat {seat} is dealt {hand.bit_count()} tiles; "
-                    f"{self.name} deals {self.hand_size} to each seat"
+                    N_("seat %(seat)s is dealt %(count)s tiles; %(game)s deals %(hand_size)s to "
+                       "each seat"),
+                    seat=seat, count=hand.bit_count(), game=self.name, hand_size=self.hand_size
                 )
         team_a, team_b = hands[0] | hands[2 % self.seats], hands[1] | hands[3 % self.seats]
         if team_a != team_b:
             missing = hand_texts(team_a ^ team_b)[0]
             raise DocumentError(
-                f"both sides must hold the same {DEALT_TILES} tiles, but only one has {missing}"
+                N_("both sides must hold the same %(dealt)s tiles, but only one has "
+                   "%(missing)s"),
+                dealt=DEALT_TILES, missing=missing
             )
 
     def _check_position(
@@ -173,17 +180,18 @@ class KazambiEngine(Engine[KazambiState]):
         if isinstance(move, KazambiMove):
             parsed = move
             if not _well_formed(parsed):
-                raise NotationError(f"{tuple(move)!r} is not a Kazambi placement")
+                raise NotationError(N_("%(move)r is not a Kazambi placement"), move=tuple(move))
         elif isinstance(move, str):
             if move.strip().lower() == "pass":
                 raise IllegalMoveError(
-                    move, "there is no pass in Kazambi: a seat that cannot move ends the game"
+                    move, N_("there is no pass in Kazambi: a seat that cannot move ends the game")
                 )
             parsed = parse_move(move)
         else:
-            raise NotationError(f"a move must be a text like '3-1@c2d2', not {move!r}")
+            raise NotationError(N_("a move must be a text like '3-1@c2d2', not %(move)r"),
+                                move=move)
         if not rules.has_move(state, state.to_move):
-            raise IllegalMoveError(str(move), "the game is over")
+            raise IllegalMoveError(str(move), N_("the game is over"))
         rule = rules.illegality(state, parsed, state.to_move)
         if rule is not None:
             raise IllegalMoveError(str(move), rule)
@@ -202,7 +210,7 @@ class KazambiEngine(Engine[KazambiState]):
     def pop(self, state: KazambiState) -> KazambiMove:
         """Take back the last move in place and return it."""
         if not state.history:
-            raise EngineError("no move to take back")
+            raise EngineError(N_("no move to take back"))
         return rules.pop(state)
 
     def is_over(self, state: KazambiState) -> bool:
@@ -212,14 +220,14 @@ class KazambiEngine(Engine[KazambiState]):
         """``winner`` (a side), ``stuck_seat`` (the seat that could not move) and
         ``tiles_placed``."""
         if not self.is_over(state):
-            raise EngineError(f"{self.name}: the game is not over")
+            raise EngineError(N_("%(game)s: the game is not over"), game=self.name)
         stuck = state.to_move
         winner = stuck % 2 if self.misere else 1 - stuck % 2
         return {"winner": winner, "stuck_seat": stuck, "tiles_placed": state.tiles_placed}
 
     def burnt(self, state: KazambiState, seat: int) -> list[str]:
         """Tiles of ``seat``'s hand that fit nowhere on the board: they never will again."""
-        check_seat(seat, self.seats, "seat")
+        check_seat(seat, self.seats, N_("seat"))
         return [TILE_TEXTS[tile] for tile in rules.burnt_tiles(state, seat)]
 
     # -- documents -------------------------------------------------------------------
@@ -243,39 +251,44 @@ class KazambiEngine(Engine[KazambiState]):
 
     def from_dict(self, doc: Mapping[str, Any]) -> KazambiState:
         keys = ("game", "options", "to_move", "hands", "history", "board")
-        doc = expect_mapping_keys(doc, "a kazambi state", keys, ("burnt",))
+        doc = expect_mapping_keys(doc, N_("a kazambi state"), keys, ("burnt",))
         if doc["game"] != self.name:
-            raise DocumentError(f"document is for {doc['game']!r}, not {self.name!r}")
+            raise DocumentError(N_("document is for %(given)r, not %(game)r"),
+                                given=doc['game'], game=self.name)
         raw_options = doc["options"]
         if not isinstance(raw_options, Mapping):
-            raise DocumentError('\'options\' must be an object like {"rows": 7, "cols": 8}')
+            raise DocumentError(N_("'options' must be an object like {\"rows\": 7, \"cols\": 8}"))
         try:
             options = self.options(**dict(raw_options))
         except OptionError as error:
-            raise DocumentError(str(error)) from None
+            raise DocumentError(error.message) from None
         board = geometry(options["rows"], options["cols"])
         cells = parse_board(board, doc["board"])
         hands = parse_hands(doc["hands"], self.seats)
-        to_move = check_seat(doc["to_move"], self.seats, "'to_move'")
+        to_move = check_seat(doc["to_move"], self.seats, N_("'to_move'"))
         history = doc["history"]
         if not isinstance(history, list):
-            raise DocumentError("'history' must be a list of move texts")
+            raise DocumentError(N_("'history' must be a list of move texts"))
         moves: list[KazambiMove] = []
         for number, text in enumerate(history, start=1):
             try:
                 moves.append(parse_move(text))
             except NotationError as error:
-                raise DocumentError(f"history move {number}: {error}") from None
+                raise DocumentError(N_("history move %(number)s: %(error)s"),
+                                    number=number, error=error) from None
         first = (to_move - len(moves)) % self.seats
         self._take_back(board.rows, board.cols, cells, hands, moves, first)
         self._check_position(board.rows, board.cols, cells, hands, first)
         state = KazambiState.start(board, hands, first, cells)
         for number, move in enumerate(moves, start=1):
             if not rules.has_move(state, state.to_move):
-                raise DocumentError(f"history move {number}, {move}: the game was already over")
+                raise DocumentError(N_("history move %(number)s, %(move)s: the game was already "
+                                       "over"),
+                                    number=number, move=move)
             rule = rules.illegality(state, move, state.to_move)
             if rule is not None:
-                raise DocumentError(f"history move {number}, {move}: {rule}")
+                raise DocumentError(N_("history move %(number)s, %(move)s: %(rule)s"),
+                                    number=number, move=move, rule=rule)
             rules.push(state, move)
         return state
 
@@ -294,15 +307,20 @@ class KazambiEngine(Engine[KazambiState]):
             seat = (first + number - 1) % self.seats
             row_y, col_y = move.cell_y
             if max(move.row, row_y) >= rows or max(move.col, col_y) >= cols:
-                raise DocumentError(f"history move {number}, {move}: off the {rows} x {cols} board")
+                raise DocumentError(N_("history move %(number)s, %(move)s: off the %(rows)s x "
+                                       "%(cols)s board"),
+                                    number=number, move=move, rows=rows, cols=cols)
             cell_x = move.row * cols + move.col
             cell_y = row_y * cols + col_y
             if (cells[cell_x], cells[cell_y]) != (move.value_x, move.value_y):
-                raise DocumentError(f"history move {number}, {move}: the board does not show it")
+                raise DocumentError(N_("history move %(number)s, %(move)s: the board does not show "
+                                       "it"),
+                                    number=number, move=move)
             if hands[seat] >> move.tile & 1:
                 raise DocumentError(
-                    f"history move {number}, {move}: seat {seat} played "
-                    f"{TILE_TEXTS[move.tile]} but still holds it"
+                    N_("history move %(number)s, %(move)s: seat %(seat)s played %(tile)s but "
+                       "still holds it"),
+                    number=number, move=move, seat=seat, tile=TILE_TEXTS[move.tile]
                 )
             cells[cell_x] = cells[cell_y] = EMPTY
             hands[seat] |= 1 << move.tile

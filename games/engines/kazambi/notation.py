@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from games.engines.errors import NotationError
+from games.i18n import N_
 
 VALUES = range(7)
 TILE_COUNT = 28
@@ -40,10 +41,11 @@ _MOVE_RE = re.compile(r"([0-6])-([0-6])@([a-z])(\d{1,2})([a-z])(\d{1,2})")
 def parse_tile(text: object) -> int:
     """The tile id of ``"a-b"`` (either order of the halves)."""
     if not isinstance(text, str):
-        raise NotationError(f"a tile must be a text like '2-5', not {text!r}")
+        raise NotationError(N_("a tile must be a text like '2-5', not %(text)r"), text=text)
     match = _TILE_RE.fullmatch(text.strip())
     if match is None:
-        raise NotationError(f"{text!r} is not a tile: write two values 0..6 like '2-5'")
+        raise NotationError(N_("%(text)r is not a tile: write two values 0..6 like '2-5'"),
+                            text=text)
     return _TILE_IDS[int(match[1]), int(match[2])]
 
 
@@ -85,11 +87,12 @@ def parse_move(text: object) -> KazambiMove:
     placement as ``3-1@c2d2``: each value stays on its own cell). Whether the cells are on
     the board is checked against a board, not here."""
     if not isinstance(text, str):
-        raise NotationError(f"a move must be a text like '3-1@c2d2', not {text!r}")
+        raise NotationError(N_("a move must be a text like '3-1@c2d2', not %(text)r"), text=text)
     match = _MOVE_RE.fullmatch(text.strip().lower())
     if match is None:
         raise NotationError(
-            f"{text!r} is not a Kazambi move: write the tile and its two cells, like '3-1@c2d2'"
+            N_("%(text)r is not a Kazambi move: write the tile and its two cells, like '3-1@c2d2'"),
+            text=text
         )
     value_x, value_y = int(match[1]), int(match[2])
     col_x, col_y = ord(match[3]) - ord("a"), ord(match[5]) - ord("a")
@@ -100,7 +103,8 @@ def parse_move(text: object) -> KazambiMove:
     ):
         if col >= MAX_SIDE or not 0 <= row < MAX_SIDE:
             raise NotationError(
-                f"{text!r}: cell {letter}{number} is outside any board (at most a1..l12)"
+                N_("%(text)r: cell %(cell)s is outside any board (at most a1..l12)"),
+                text=text, cell=f"{letter}{number}"
             )
     if (row_y, col_y) < (row_x, col_x):
         value_x, value_y = value_y, value_x
@@ -110,6 +114,6 @@ def parse_move(text: object) -> KazambiMove:
     if col_x == col_y and row_y == row_x + 1:
         return KazambiMove(value_x, value_y, row_x, col_x, True)
     raise NotationError(
-        f"{text!r}: cells {cell_text(row_x, col_x)} and {cell_text(row_y, col_y)} "
-        "are not orthogonally adjacent"
+        N_("%(text)r: cells %(first)s and %(second)s are not orthogonally adjacent"),
+        text=text, first=cell_text(row_x, col_x), second=cell_text(row_y, col_y)
     )

@@ -22,6 +22,7 @@ from games.engines.kazambi.engine import (
 )
 from games.engines.kazambi.notation import TILE_VALUES
 from games.engines.kazambi.rules import hand_tiles
+from games.i18n import N_
 
 ENGINES: dict[str, type[KazambiEngine]] = {
     engine.name: engine
@@ -56,7 +57,8 @@ def random_playout(rng: random.Random, *, game: str = "kazambi", **options: Any)
     try:
         engine_class = ENGINES[game]
     except KeyError:
-        raise OptionError(f"unknown Kazambi variant {game!r} ({', '.join(ENGINES)})") from None
+        raise OptionError(N_("unknown Kazambi variant %(game)r (%(variants)s)"),
+                          game=game, variants=', '.join(ENGINES)) from None
     merged = engine_class().options(**options)
     board = geometry(merged["rows"], merged["cols"])
     cols, not_last_col, lines = board.cols, board.not_last_col, board.lines

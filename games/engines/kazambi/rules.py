@@ -18,6 +18,7 @@ from __future__ import annotations
 from games.engines.kazambi.board import Geometry
 from games.engines.kazambi.notation import COLUMN_LETTERS, TILE_TEXTS, TILE_VALUES, KazambiMove
 from games.engines.kazambi.state import EMPTY, KazambiState
+from games.i18n import N_, Message
 
 
 def placement_masks(geometry: Geometry, allowed: list[int], tile: int) -> tuple[int, ...]:
@@ -91,29 +92,30 @@ def move_cells(geometry: Geometry, move: KazambiMove) -> tuple[int, int]:
     return cell_x, cell_x + (geometry.cols if move.vertical else 1)
 
 
-def illegality(state: KazambiState, move: KazambiMove, seat: int) -> str | None:
+def illegality(state: KazambiState, move: KazambiMove, seat: int) -> Message | None:
     """The rule ``move`` by ``seat`` breaks in ``state``, in words; ``None`` if legal."""
     geometry = state.geometry
     row_y, col_y = move.cell_y
     for row, col in ((move.row, move.col), (row_y, col_y)):
         if col >= geometry.cols or row >= geometry.rows:
-            return (
-                f"cell {COLUMN_LETTERS[col]}{row + 1} is off the "
-                f"{geometry.rows} x {geometry.cols} board"
-            )
+            return Message(N_("cell %(cell)s is off the %(rows)s x %(cols)s board"),
+                           cell=f"{COLUMN_LETTERS[col]}{row + 1}", rows=geometry.rows,
+                           cols=geometry.cols)
     tile = move.tile
     if not state.hands[seat] >> tile & 1:
-        return f"tile {TILE_TEXTS[tile]} is not in seat {seat}'s hand"
+        return Message(N_("tile %(tile)s is not in seat %(seat)s's hand"),
+                       tile=TILE_TEXTS[tile], seat=seat)
     cells = state.cells
     for cell in move_cells(geometry, move):
         if cells[cell] != EMPTY:
-            return f"cell {geometry.cell_names[cell]} is already taken"
+            return Message(N_("cell %(cell)s is already taken"), cell=geometry.cell_names[cell])
     for cell, value in zip(move_cells(geometry, move), (move.value_x, move.value_y), strict=True):
         row, col = divmod(cell, geometry.cols)
         if value in cells[row * geometry.cols : (row + 1) * geometry.cols]:
-            return f"row {row + 1} already has a {value}"
+            return Message(N_("row %(row)s already has a %(value)s"), row=row + 1, value=value)
         if value in cells[col :: geometry.cols]:
-            return f"column {COLUMN_LETTERS[col]} already has a {value}"
+            return Message(N_("column %(column)s already has a %(value)s"),
+                           column=COLUMN_LETTERS[col], value=value)
     return None
 
 

@@ -18,6 +18,7 @@ from games.engines.kugamai.tiles import (
     tile_count,
     tile_text,
 )
+from games.i18n import N_
 
 HAND_SIZE = 14
 SEATS = 2
@@ -26,28 +27,32 @@ SEATS = 2
 def parse_seat(value: object, key: str) -> int:
     """A seat number, 0 or 1, read from document key ``key``."""
     if isinstance(value, bool) or value not in (0, 1):
-        raise DocumentError(f"{key!r} must be a seat number, 0 or 1, not {value!r}")
+        raise DocumentError(N_("%(key)r must be a seat number, 0 or 1, not %(value)r"),
+                            key=key, value=value)
     return int(value)  # type: ignore[call-overload]
 
 
 def parse_hands(value: object, key: str = "hands") -> tuple[int, int]:
     """Two hand masks from ``[[tile texts of seat 0], [tile texts of seat 1]]``."""
     if not isinstance(value, list) or len(value) != SEATS:
-        raise DocumentError(f"{key!r} must be a list of two hands, one per seat")
+        raise DocumentError(N_("%(key)r must be a list of two hands, one per seat"), key=key)
     masks = []
     seen = 0
     for seat, texts in enumerate(value):
         if not isinstance(texts, list):
-            raise DocumentError(f"{key!r}: the hand of seat {seat} must be a list of tiles")
+            raise DocumentError(N_("%(key)r: the hand of seat %(seat)s must be a list of tiles"),
+                                key=key, seat=seat)
         mask = 0
         for text in texts:
             try:
                 a, b = parse_pair(text)
             except NotationError as error:
-                raise DocumentError(f"{key!r}, seat {seat}: {error}") from None
+                raise DocumentError(N_("%(key)r, seat %(seat)s: %(error)s"),
+                                    key=key, seat=seat, error=error) from None
             bits = TILE_MASK[a * 7 + b]
             if seen & bits:
-                raise DocumentError(f"{key!r}: tile {tile_text((a, b))} appears twice")
+                raise DocumentError(N_("%(key)r: tile %(tile)s appears twice"),
+                                    key=key, tile=tile_text((a, b)))
             seen |= bits
             mask |= bits
         masks.append(mask)
@@ -58,34 +63,38 @@ def parse_chain(value: object) -> list[int]:
     """The chain's move codes, checked: opens with 0-0, each tile matches the open end
     before it, no tile twice, and no prefix of it is a fish."""
     if not isinstance(value, list):
-        raise DocumentError("'chain' must be a list of oriented tiles, e.g. ['0-0', '0-4']")
+        raise DocumentError(N_("'chain' must be a list of oriented tiles, e.g. ['0-0', '0-4']"))
     chain: list[int] = []
     placed = 0
     remaining = [7] * 7
     end = -1
     for number, text in enumerate(value, start=1):
         try:
-            a, b = parse_pair(text, "chain tile")
+            a, b = parse_pair(text, N_("chain tile"))
         except NotationError as error:
-            raise DocumentError(f"chain tile {number}: {error}") from None
+            raise DocumentError(N_("chain tile %(number)s: %(error)s"),
+                                number=number, error=error) from None
         code = a * 7 + b
         if number == 1 and code != OPENING:
-            raise DocumentError(f"the chain must open with 0-0, not {text!r}")
+            raise DocumentError(N_("the chain must open with 0-0, not %(text)r"), text=text)
         if number > 1 and a != end:
             raise DocumentError(
-                f"chain tile {number}, {text}: does not match the open end {end} "
-                "(write each tile with its matched half first)"
+                N_("chain tile %(number)s, %(text)s: does not match the open end %(end)s (write "
+                   "each tile with its matched half first)"),
+                number=number, text=text, end=end
             )
         if placed & TILE_MASK[code]:
-            raise DocumentError(f"chain tile {number}: tile {tile_text((a, b))} appears twice")
+            raise DocumentError(N_("chain tile %(number)s: tile %(tile)s appears twice"),
+                                number=number, tile=tile_text((a, b)))
         placed |= TILE_MASK[code]
         remaining[a] -= 1
         if a != b:
             remaining[b] -= 1
         if remaining[b] == 0:
             raise DocumentError(
-                f"chain tile {number}, {text}: makes a fish (every tile with a {b} is on "
-                "the table), which the rules forbid"
+                N_("chain tile %(number)s, %(text)s: makes a fish (every tile with a %(value)s is "
+                   "on the table), which the rules forbid"),
+                number=number, text=text, value=b
             )
         chain.append(code)
         end = b
@@ -102,8 +111,8 @@ def doubles_holder(hands: tuple[int, int]) -> int:
         ):
             return low
     raise DocumentError(
-        "one seat must hold the low doubles 1-1, 2-2, 3-3 and the other the high doubles "
-        "4-4, 5-5, 6-6"
+        N_("one seat must hold the low doubles 1-1, 2-2, 3-3 and the other the high doubles 4-4, "
+           "5-5, 6-6")
     )
 
 
@@ -113,9 +122,10 @@ def check_deal_hands(hands: tuple[int, int]) -> int:
     for seat, hand in enumerate(hands):
         count = tile_count(hand)
         if count != HAND_SIZE:
-            raise DocumentError(f"seat {seat} was dealt {count} tiles; a deal gives 14 each")
+            raise DocumentError(N_("seat %(seat)s was dealt %(count)s tiles; a deal gives 14 each"),
+                                seat=seat, count=count)
     if hands[0] & hands[1] or hands[0] | hands[1] != FULL_SET:
-        raise DocumentError("the two hands must hold the 28 tiles of a double-six set")
+        raise DocumentError(N_("the two hands must hold the 28 tiles of a double-six set"))
     return doubles_holder(hands)
 
 
@@ -124,24 +134,27 @@ def parse_deal(deal: object) -> tuple[int, tuple[int, int]]:
     "low_doubles_seat"}``; ``first`` and ``low_doubles_seat`` may be left out, and when
     given they must agree with the hands."""
     if not isinstance(deal, Mapping):
-        raise DocumentError("a kugamai deal must be an object with 'hands'")
+        raise DocumentError(N_("a kugamai deal must be an object with 'hands'"))
     if "hands" not in deal:
-        raise DocumentError("a kugamai deal needs 'hands': the 14 tiles of each seat")
+        raise DocumentError(N_("a kugamai deal needs 'hands': the 14 tiles of each seat"))
     hands = parse_hands(deal["hands"], "deal hands")
     low = check_deal_hands(hands)
     if deal.get("low_doubles_seat") is not None:
         stated = parse_seat(deal["low_doubles_seat"], "low_doubles_seat")
         if stated != low:
             raise DocumentError(
-                f"the deal says seat {stated} takes the low doubles, but seat {low} holds them"
+                N_("the deal says seat %(stated)s takes the low doubles, but seat %(low)s holds "
+                   "them"),
+                stated=stated, low=low
             )
     if deal.get("first") is not None:
         first = parse_seat(deal["first"], "first")
         holder = 0 if hands[0] & 1 else 1
         if first != holder:
             raise DocumentError(
-                f"the deal says seat {first} moves first, but seat {holder} holds 0-0 "
-                "and opens with it"
+                N_("the deal says seat %(first)s moves first, but seat %(holder)s holds 0-0 and "
+                   "opens with it"),
+                first=first, holder=holder
             )
     return low, hands
 
@@ -152,35 +165,41 @@ def check_position(hands: tuple[int, int], chain: list[int], low: int, to_move: 
     for code in chain:
         placed |= TILE_MASK[code]
     if hands[0] & hands[1]:
-        raise DocumentError("a tile is in both hands")
+        raise DocumentError(N_("a tile is in both hands"))
     if (hands[0] | hands[1]) & placed:
-        raise DocumentError("a tile is both in a hand and on the table")
+        raise DocumentError(N_("a tile is both in a hand and on the table"))
     missing = FULL_SET & ~(hands[0] | hands[1] | placed)
     if missing:
         lost = [f"{a}-{b}" for a in VALUES for b in VALUES if a <= b and missing >> (a * 7 + b) & 1]
-        raise DocumentError(f"tiles missing from hands and chain: {', '.join(lost)}")
+        raise DocumentError(N_("tiles missing from hands and chain: %(lost)s"),
+                            lost=', '.join(lost))
     high = 1 - low
     if hands[low] & HIGH_DOUBLES_MASK or hands[high] & LOW_DOUBLES_MASK:
         raise DocumentError(
-            f"seat {low} takes the low doubles (1-1, 2-2, 3-3) and seat {high} the high "
-            "doubles (4-4, 5-5, 6-6); a hand holds the other seat's double"
+            N_("seat %(low)s takes the low doubles (1-1, 2-2, 3-3) and seat %(high)s the high "
+               "doubles (4-4, 5-5, 6-6); a hand holds the other seat's double"),
+            low=low, high=high
         )
     for seat, hand in enumerate(hands):
         if tile_count(hand) > HAND_SIZE:
-            raise DocumentError(f"seat {seat} holds more than 14 tiles")
+            raise DocumentError(N_("seat %(seat)s holds more than 14 tiles"), seat=seat)
     if not chain and not hands[to_move] & 1:
-        raise DocumentError(f"'to_move' is seat {to_move}, but the holder of 0-0 opens the game")
+        raise DocumentError(N_("'to_move' is seat %(to_move)s, but the holder of 0-0 opens the "
+                               "game"),
+                            to_move=to_move)
     out = [seat for seat in range(SEATS) if not hands[seat] & own_doubles(seat, low)]
     if len(out) == 2:
-        raise DocumentError("both seats have placed all their doubles; the game ends at the first")
+        raise DocumentError(N_("both seats have placed all their doubles; the game ends at the "
+                               "first"))
     if out:
         winner = out[0]
         ended_here = bool(chain) and bool(TILE_MASK[chain[-1]] & own_doubles(winner, low))
         if winner == to_move or not ended_here:
             raise DocumentError(
-                f"seat {winner} has placed all its doubles, so the game ended when it laid "
-                "the last one: that must be the last tile of the chain, and the other seat "
-                "'to_move'"
+                N_("seat %(winner)s has placed all its doubles, so the game ended when it laid the "
+                   "last one: that must be the last tile of the chain, and the other seat "
+                   "'to_move'"),
+                winner=winner
             )
 
 
@@ -190,7 +209,7 @@ def own_doubles(seat: int, low: int) -> int:
 
 def history_texts(value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
-        raise DocumentError("'history' must be a list of move texts ('0-0', '0-4', 'pass')")
+        raise DocumentError(N_("'history' must be a list of move texts ('0-0', '0-4', 'pass')"))
     return list(value)
 
 
@@ -202,5 +221,5 @@ def options_document(options: Any) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):
-        raise DocumentError("'options' must be an object")
+        raise DocumentError(N_("'options' must be an object"))
     return dict(options)

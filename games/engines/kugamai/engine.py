@@ -51,6 +51,7 @@ from games.engines.kugamai.tiles import (
     hand_texts,
     parse_move,
 )
+from games.i18n import N_, Message
 
 Move = int | str
 
@@ -67,7 +68,8 @@ class KugamaiEngine(Engine[KugamaiState]):
         seat = options["low_doubles_seat"]
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
             raise OptionError(
-                f"kugamai: low_doubles_seat must be 0, 1 or null (by lot), not {seat!r}"
+                N_("kugamai: low_doubles_seat must be 0, 1 or null (by lot), not %(seat)r"),
+                seat=seat
             )
 
     def seat_count(self, **options: Any) -> int:
@@ -97,8 +99,9 @@ class KugamaiEngine(Engine[KugamaiState]):
             low, hands = documents.parse_deal(deal)
             if wanted is not None and wanted != low:
                 raise DocumentError(
-                    f"option low_doubles_seat is {wanted}, but the deal gives the low doubles "
-                    f"to seat {low}"
+                    N_("option low_doubles_seat is %(wanted)s, but the deal gives the low doubles "
+                       "to seat %(low)s"),
+                    wanted=wanted, low=low
                 )
         opener = 0 if hands[0] & 1 else 1
         return KugamaiState(merged, low, hands, opener, initial_hands=hands)
@@ -157,7 +160,7 @@ class KugamaiEngine(Engine[KugamaiState]):
     def pop(self, state: KugamaiState) -> int:
         """Take back the last move in place; return its code."""
         if not state.history:
-            raise EngineError("no move to take back: the history is empty")
+            raise EngineError(N_("no move to take back: the history is empty"))
         code = state.history.pop()
         mover = state.to_move = 1 - state.to_move
         if code == PASS:
@@ -183,7 +186,8 @@ class KugamaiEngine(Engine[KugamaiState]):
         otherwise (:class:`NotationError` if it cannot be read)."""
         if isinstance(move, int) and not isinstance(move, bool):
             if not 0 <= move <= PASS:
-                raise NotationError(f"move code {move} is not 0..{PASS}")
+                raise NotationError(N_("move code %(move)s is not 0..%(last)s"),
+                                    move=move, last=PASS)
             code = move
         else:
             code = parse_move(move)
@@ -193,35 +197,45 @@ class KugamaiEngine(Engine[KugamaiState]):
             return code
         mover = state.to_move
         if not legal:
-            raise IllegalMoveError(text, f"the game is over ({self._reason(state)})")
+            raise IllegalMoveError(text, N_("the game is over (%(reason)s)"),
+                                   reason=self._reason(state))
         if state.end < 0:
-            raise IllegalMoveError(text, f"seat {mover} holds 0-0 and must open with it")
+            raise IllegalMoveError(text, N_("seat %(mover)s holds 0-0 and must open with it"),
+                                   mover=mover)
         if code == PASS:
             raise IllegalMoveError(
                 text,
-                f"seat {mover} can lay {MOVE_TEXT[legal[0]]}; a seat may pass only when no "
-                "tile fits",
+                N_("seat %(mover)s can lay %(tile)s; a seat may pass only when no tile fits"),
+                mover=mover, tile=MOVE_TEXT[legal[0]]
             )
         end, new_end = divmod(code, 7)
         tile = f"{min(end, new_end)}-{max(end, new_end)}"
         if not state.hands[mover] & TILE_MASK[code]:
             holder = state.holder_of(code)
-            where = "is on the table" if holder is None else f"is in seat {holder}'s hand"
-            raise IllegalMoveError(text, f"tile {tile} is not in seat {mover}'s hand (it {where})")
+            if holder is None:
+                raise IllegalMoveError(text, N_("tile %(tile)s is not in seat %(mover)s's hand "
+                                                "(it is on the table)"), tile=tile, mover=mover)
+            raise IllegalMoveError(text, N_("tile %(tile)s is not in seat %(mover)s's hand (it "
+                                            "is in seat %(holder)s's hand)"),
+                                   tile=tile, mover=mover, holder=holder)
         if end != state.end:
             if new_end == state.end:
-                hint = f"; write the matched half first: {new_end}-{end}"
-            else:
-                hint = ""
-            raise IllegalMoveError(text, f"{text} does not match the open end {state.end}{hint}")
+                raise IllegalMoveError(text, N_("%(text)s does not match the open end %(end)s; "
+                                                "write the matched half first: %(turned)s"),
+                                       text=text, end=state.end, turned=f"{new_end}-{end}")
+            raise IllegalMoveError(text, N_("%(text)s does not match the open end %(end)s"),
+                                   text=text, end=state.end)
         if legal == [PASS]:
             raise IllegalMoveError(
                 text,
-                f"{text} would make a fish (every tile with a {new_end} on the table); seat "
-                f"{mover} has no legal tile and must pass",
+                N_("%(text)s would make a fish (every tile with a %(new_end)s on the table); seat "
+                   "%(mover)s has no legal tile and must pass"),
+                text=text, new_end=new_end, mover=mover
             )
         raise IllegalMoveError(
-            text, f"{text} would make a fish: every tile with a {new_end} would be on the table"
+            text, N_("%(text)s would make a fish: every tile with a %(new_end)s would be on the "
+                     "table"),
+text=text, new_end=new_end
         )
 
     # -- the end ---------------------------------------------------------------------
@@ -236,17 +250,17 @@ class KugamaiEngine(Engine[KugamaiState]):
                 return seat
         return None
 
-    def _reason(self, state: KugamaiState) -> str:
+    def _reason(self, state: KugamaiState) -> Message:
         winner = self.winner(state)
         if winner is not None:
-            return f"seat {winner} has placed all its doubles"
-        return f"neither seat can lay a tile on the open end {state.end}"
+            return Message(N_("seat %(seat)s has placed all its doubles"), seat=winner)
+        return Message(N_("neither seat can lay a tile on the open end %(end)s"), end=state.end)
 
     def result(self, state: KugamaiState) -> Result:
         """``{"winner": seat or None, "reason": "doubles out" | "blocked", "moves": n}``
         where ``moves`` counts the history, passes included."""
         if not self.is_over(state):
-            raise EngineError("the game is not over: there is no result yet")
+            raise EngineError(N_("the game is not over: there is no result yet"))
         winner = self.winner(state)
         reason = DOUBLES_OUT if winner is not None else BLOCKED
         return {"winner": winner, "reason": reason, "moves": len(state.history)}
@@ -269,19 +283,20 @@ class KugamaiEngine(Engine[KugamaiState]):
         implies (so every move is checked); without one, the position is checked for
         material, doubles, chain and turn."""
         if not isinstance(doc, Mapping):
-            raise DocumentError("a kugamai state document must be a JSON object")
+            raise DocumentError(N_("a kugamai state document must be a JSON object"))
         if doc.get("game", self.name) != self.name:
-            raise DocumentError(f"document is for {doc.get('game')!r}, not {self.name!r}")
+            raise DocumentError(N_("document is for %(given)r, not %(game)r"),
+                                given=doc.get("game"), game=self.name)
         for key in ("to_move", "hands", "chain", "low_doubles_seat"):
             if key not in doc:
-                raise DocumentError(f"a kugamai state document needs {key!r}")
+                raise DocumentError(N_("a kugamai state document needs %(key)r"), key=key)
         options = self.options(**documents.options_document(doc.get("options")))
         to_move = documents.parse_seat(doc["to_move"], "to_move")
         low = documents.parse_seat(doc["low_doubles_seat"], "low_doubles_seat")
         if options["low_doubles_seat"] not in (None, low):
             raise DocumentError(
-                f"option low_doubles_seat is {options['low_doubles_seat']}, but "
-                f"'low_doubles_seat' is {low}"
+                N_("option low_doubles_seat is %(wanted)s, but 'low_doubles_seat' is %(low)s"),
+                wanted=options["low_doubles_seat"], low=low
             )
         hands = documents.parse_hands(doc["hands"])
         chain = documents.parse_chain(doc["chain"])
@@ -307,11 +322,12 @@ class KugamaiEngine(Engine[KugamaiState]):
             try:
                 codes.append(parse_move(text))
             except NotationError as error:
-                raise DocumentError(f"history move {number}: {error}") from None
+                raise DocumentError(N_("history move %(number)s: %(error)s"),
+                                    number=number, error=error) from None
         if [code for code in codes if code != PASS] != chain:
             raise DocumentError(
-                "'history' must hold every move from the opening 0-0, and its tiles must be "
-                "the chain, in order (or leave 'history' empty)"
+                N_("'history' must hold every move from the opening 0-0, and its tiles must be the "
+                   "chain, in order (or leave 'history' empty)")
             )
         dealt = list(hands)
         count = len(codes)
@@ -322,11 +338,13 @@ class KugamaiEngine(Engine[KugamaiState]):
         try:
             dealt_low = documents.check_deal_hands(initial)
         except DocumentError as error:
-            raise DocumentError(f"the deal implied by 'history' is impossible: {error}") from None
+            raise DocumentError(N_("the deal implied by 'history' is impossible: %(error)s"),
+                                error=error) from None
         if dealt_low != low:
             raise DocumentError(
-                f"'low_doubles_seat' is {low}, but the history shows seat {dealt_low} "
-                "was dealt the low doubles"
+                N_("'low_doubles_seat' is %(low)s, but the history shows seat %(dealt_low)s was "
+                   "dealt the low doubles"),
+                low=low, dealt_low=dealt_low
             )
         opener = 0 if initial[0] & 1 else 1
         state = KugamaiState(options, low, initial, opener, initial_hands=initial)
@@ -335,11 +353,13 @@ class KugamaiEngine(Engine[KugamaiState]):
                 self.push(state, code)
             except IllegalMoveError as error:
                 raise DocumentError(
-                    f"history move {number}, {history[number - 1]}: {error.rule}"
+                    N_("history move %(number)s, %(move)s: %(rule)s"),
+                    number=number, move=history[number - 1], rule=error.rule_message
                 ) from None
         if state.to_move != to_move:
             raise DocumentError(
-                f"'to_move' is seat {to_move}, but after the history seat {state.to_move} moves"
+                N_("'to_move' is seat %(to_move)s, but after the history seat %(after)s moves"),
+                to_move=to_move, after=state.to_move
             )
         return state
 
@@ -348,7 +368,7 @@ class KugamaiEngine(Engine[KugamaiState]):
         without its history (a :class:`DocumentError`)."""
         if state.initial_hands is None:
             raise DocumentError(
-                "this position was loaded without its history, so its deal is unknown"
+                N_("this position was loaded without its history, so its deal is unknown")
             )
         hands = state.initial_hands
         return {

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engines.facts import Deal, GameFacts, no_length_options, swap_sides
+from games.i18n import N_, Message
 
 
-def _move_limit(options: Mapping[str, Any]) -> tuple[int, str]:
+def _move_limit(options: Mapping[str, Any]) -> tuple[int, Message]:
     no_length_options("kugamai", options, ())
-    return 14, "14 tiles per player, passes not counted"
+    return 14, Message(N_("14 tiles per player, passes not counted"))
 
 
 def _arrange(deal: Deal, first_side: int, mirrored: bool) -> Deal:
@@ -27,8 +28,8 @@ def _arrange(deal: Deal, first_side: int, mirrored: bool) -> Deal:
 
 FACTS = (
     GameFacts(
-        name="kugamai", label="Kugamai", family="kugamai", draws_possible=True,
-        first_role="low doubles", first_role_phrase="hold the low doubles",
+        name="kugamai", label=N_("Kugamai"), family="kugamai", draws_possible=True,
+        first_role="low doubles", first_role_phrase=N_("hold the low doubles"),
         role_seat_key="low_doubles_seat", team_game=False,
         players_per_side=lambda options: 1, length_options=(), move_limit=_move_limit,
         arrange_deal=_arrange, hand_kind="tiles",

@@ -17,6 +17,7 @@ more wins decides, and equal wins is a drawn match.
 from __future__ import annotations
 
 from games.engines.errors import OptionError
+from games.i18n import N_
 
 TARGET_WINS = 3
 MAX_GAMES = 9
@@ -35,15 +36,20 @@ def match_decided(
     The seats here are the match's players as seated in its first game.
     """
     if len(wins) != 2 or any(isinstance(w, bool) or not isinstance(w, int) for w in wins):
-        raise OptionError(f"wins must be two whole numbers, not {wins!r}")
+        raise OptionError(N_("wins must be two whole numbers, not %(wins)r"), wins=wins)
     if target < 1 or max_games < 1:
-        raise OptionError(f"target ({target}) and max_games ({max_games}) must be at least 1")
+        raise OptionError(N_("target (%(target)s) and max_games (%(max_games)s) must be at least "
+                             "1"),
+                          target=target, max_games=max_games)
     first, second = wins
     if first < 0 or second < 0 or first + second > games_played:
-        raise OptionError(f"wins {first} and {second} do not fit {games_played} games played")
+        raise OptionError(N_("wins %(first)s and %(second)s do not fit %(games_played)s games "
+                             "played"),
+                          first=first, second=second, games_played=games_played)
     if first >= target or second >= target:
         if first >= target and second >= target:
-            raise OptionError(f"both players have {target} wins; the match ended earlier")
+            raise OptionError(N_("both players have %(target)s wins; the match ended earlier"),
+                              target=target)
         return True, 0 if first >= target else 1
     if games_played >= max_games:
         if first == second:
@@ -57,7 +63,8 @@ def low_doubles_seat(game_index: int, first: int = 0) -> int:
     a match whose first game gave them to seat ``first``, drawn by lot: they alternate.
     Pass it to ``new_game`` as the option ``low_doubles_seat``."""
     if isinstance(first, bool) or first not in (0, 1):
-        raise OptionError(f"kugamai: seat {first!r} does not exist (0..1)")
+        raise OptionError(N_("kugamai: seat %(first)r does not exist (0..1)"), first=first)
     if isinstance(game_index, bool) or not isinstance(game_index, int) or game_index < 0:
-        raise OptionError(f"kugamai: game index must be 0 or more, not {game_index!r}")
+        raise OptionError(N_("kugamai: game index must be 0 or more, not %(game_index)r"),
+                          game_index=game_index)
     return (first + game_index) % 2

@@ -21,6 +21,7 @@ from typing import Any
 from games.engines.errors import OptionError
 from games.engines.kugamai.dealing import draw_deal
 from games.engines.kugamai.tiles import SUBSET_VALUES, TILE_MASK
+from games.i18n import N_
 
 BLOCKED = "blocked"
 DOUBLES_OUT = "doubles out"
@@ -36,9 +37,10 @@ def random_playout(rng: random.Random, **options: Any) -> dict[str, Any]:
     the result (as ``KugamaiEngine.result`` would): ``{"winner", "reason", "moves"}``."""
     low_doubles_seat = options.pop("low_doubles_seat", None)
     if options:
-        raise OptionError(f"kugamai: unknown option {sorted(options)[0]!r}")
+        raise OptionError(N_("kugamai: unknown option %(key)r"), key=sorted(options)[0])
     if low_doubles_seat not in (None, 0, 1):
-        raise OptionError(f"kugamai: low_doubles_seat must be 0 or 1, not {low_doubles_seat!r}")
+        raise OptionError(N_("kugamai: low_doubles_seat must be 0 or 1, not %(low_doubles_seat)r"),
+                          low_doubles_seat=low_doubles_seat)
     _, hand0, hand1 = draw_deal(rng, low_doubles_seat)
     random_ = rng.random
     shift, lay, clear, subsets = _SHIFT, _LAY, _CLEAR, SUBSET_VALUES

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from games.engines.errors import NotationError
+from games.i18n import N_, Message
 
 VALUES = range(7)
 PASS = 49
@@ -51,13 +52,16 @@ def tile_text(tile: Tile) -> str:
     return f"{a}-{b}"
 
 
-def parse_pair(text: object, what: str = "tile") -> Tile:
+def parse_pair(text: object, what: str = N_("tile")) -> Tile:
     """The two values of ``a-b`` in the order written; :class:`NotationError` otherwise."""
     if not isinstance(text, str):
-        raise NotationError(f"a {what} must be a text like '2-5', not {text!r}")
+        raise NotationError(N_("a %(what)s must be a text like '2-5', not %(text)r"),
+                            what=Message(what), text=text)
     match = _TILE_TEXT.fullmatch(text.strip())
     if match is None:
-        raise NotationError(f"{text!r} is not a {what}: write a-b with values 0..6, e.g. '2-5'")
+        raise NotationError(N_("%(text)r is not a %(what)s: write a-b with values 0..6, e.g. "
+                               "'2-5'"),
+                            text=text, what=Message(what))
     return int(match.group(1)), int(match.group(2))
 
 
@@ -65,7 +69,7 @@ def parse_move(text: object) -> int:
     """The move code of ``a-b`` (matched half first) or ``pass``."""
     if isinstance(text, str) and text.strip().lower() == PASS_TEXT:
         return PASS
-    a, b = parse_pair(text, "move")
+    a, b = parse_pair(text, N_("move"))
     return a * 7 + b
 
 

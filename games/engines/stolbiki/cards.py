@@ -13,11 +13,12 @@ ranks 2..14 (J=11, Q=12, K=13, A=14), so a set of cards fits in one int bitmask 
 from __future__ import annotations
 
 from games.engines.errors import NotationError
+from games.i18n import N_
 
 SUIT_LETTERS = "HDCS"
 RANK_LETTERS = "23456789TJQKA"
 RED, BLACK = 0, 1
-COLOUR_NAMES = ("red", "black")
+COLOUR_NAMES = (N_("red"), N_("black"))
 SUIT_NAMES = ("heart", "diamond", "club", "spade")
 DECK_SIZES = (36, 52)
 #: The lowest rank in each deck: 6..A with 36 cards, 2..A with 52.
@@ -82,15 +83,16 @@ def parse_card(text: object) -> int:
     Case and surrounding spaces are ignored; anything else raises :class:`NotationError`.
     """
     if not isinstance(text, str):
-        raise NotationError(f"a card must be a text like 'QS', not {text!r}")
+        raise NotationError(N_("a card must be a text like 'QS', not %(text)r"), text=text)
     cleaned = text.strip().upper()
     if cleaned.startswith("10"):
         cleaned = "T" + cleaned[2:]
     card = _CARD_BY_TEXT.get(cleaned)
     if card is None:
         raise NotationError(
-            f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) then a suit "
-            "(H, D, C, S), e.g. 'QS' or 'TH'"
+            N_("%(text)r is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (H, D, C, "
+               "S), e.g. 'QS' or 'TH'"),
+            text=text
         )
     return card
 

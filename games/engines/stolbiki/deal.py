@@ -26,6 +26,7 @@ from games.engines.stolbiki.cards import (
     deck_mask,
     parse_card,
 )
+from games.i18n import N_, Message, as_message
 
 DEAL_KEYS = ("hands", "first", "red_side")
 
@@ -82,35 +83,41 @@ def draw_deal(
     return deal_document(*draw_hands(rng, deck, seats, first, red_side))
 
 
-def _seat_number(value: object, what: str, limit: int) -> int:
+def _seat_number(value: object, what: str | Message, limit: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-        raise DocumentError(f"{what} must be an integer from 0 to {limit - 1}, not {value!r}")
+        raise DocumentError(N_("%(what)s must be an integer from 0 to %(last)s, not %(value)r"),
+                            what=as_message(what), last=limit - 1, value=value)
     return value
 
 
 def parse_hands(value: object, deck: int, seats: int, where: str) -> list[int]:
     """A list per seat of card texts -> a bitmask per seat; no card twice, all in the deck."""
     if not isinstance(value, list) or len(value) != seats:
-        raise DocumentError(f"{where} 'hands' must be a list of {seats} lists of cards")
+        raise DocumentError(N_("%(where)s 'hands' must be a list of %(seats)s lists of cards"),
+                            where=Message(where), seats=seats)
     in_deck = deck_mask(deck)
     seen = 0
     masks = []
     for seat, hand in enumerate(value):
         if not isinstance(hand, list):
-            raise DocumentError(f"{where} hand of seat {seat} must be a list of cards")
+            raise DocumentError(N_("%(where)s hand of seat %(seat)s must be a list of cards"),
+                                where=Message(where), seat=seat)
         mask = 0
         for text in hand:
             try:
                 card = parse_card(text)
             except EngineError as error:
-                raise DocumentError(f"{where} hand of seat {seat}: {error}") from None
+                raise DocumentError(N_("%(where)s hand of seat %(seat)s: %(error)s"),
+                                    where=Message(where), seat=seat, error=error) from None
             if not in_deck >> card & 1:
                 raise DocumentError(
-                    f"{where} hand of seat {seat}: {card_text(card)} is not in the "
-                    f"{deck}-card deck"
+                    N_("%(where)s hand of seat %(seat)s: %(card)s is not in the %(deck)s-card "
+                       "deck"),
+                    where=Message(where), seat=seat, card=card_text(card), deck=deck
                 )
             if seen >> card & 1:
-                raise DocumentError(f"{where}: {card_text(card)} appears twice")
+                raise DocumentError(N_("%(where)s: %(card)s appears twice"),
+                                    where=Message(where), card=card_text(card))
             seen |= 1 << card
             mask |= 1 << card
         masks.append(mask)
@@ -124,8 +131,10 @@ def check_colours(hands: list[int], red_side: int, where: str) -> None:
         for card in cards_of(hand):
             if COLOUR[card] != colour:
                 raise DocumentError(
-                    f"{where}: seat {seat} is on the {COLOUR_NAMES[colour]} side "
-                    f"(red_side is {red_side}) but holds {card_text(card)}"
+                    N_("%(where)s: seat %(seat)s is on the %(colour)s side (red_side is "
+                       "%(red_side)s) but holds %(card)s"),
+                    where=Message(where), seat=seat, colour=Message(COLOUR_NAMES[colour]),
+                    red_side=red_side, card=card_text(card)
                 )
 
 
@@ -134,13 +143,15 @@ def infer_red_side(hands: list[int], where: str) -> int:
     for seat, hand in enumerate(hands):
         for card in cards_of(hand):
             return seat % 2 if COLOUR[card] == RED else 1 - seat % 2
-    raise DocumentError(f"{where}: give 'red_side' (0 or 1); no card in hand tells it")
+    raise DocumentError(N_("%(where)s: give 'red_side' (0 or 1); no card in hand tells it"),
+                        where=Message(where))
 
 
 def parse_red_side(doc: Mapping[str, Any], hands: list[int], where: str) -> int:
     """The document's ``red_side`` (checked against the hands), or the inferred one."""
     if "red_side" in doc:
-        red_side = _seat_number(doc["red_side"], f"{where} 'red_side'", 2)
+        red_side = _seat_number(doc["red_side"],
+                                Message(N_("%(where)s 'red_side'"), where=Message(where)), 2)
     else:
         red_side = infer_red_side(hands, where)
     check_colours(hands, red_side, where)
@@ -150,15 +161,16 @@ def parse_red_side(doc: Mapping[str, Any], hands: list[int], where: str) -> int:
 def parse_deal(deal: Mapping[str, Any], deck: int, seats: int) -> tuple[list[int], int, int]:
     """Validate an explicit deal document; return (hand masks, first seat, red side)."""
     if not isinstance(deal, Mapping):
-        raise DocumentError("a deal must be an object with 'hands', 'first' and 'red_side'")
+        raise DocumentError(N_("a deal must be an object with 'hands', 'first' and 'red_side'"))
     unknown = sorted(str(key) for key in deal if key not in DEAL_KEYS)
     if unknown:
-        raise DocumentError(f"deal: unknown key {unknown[0]!r} (keys: {', '.join(DEAL_KEYS)})")
-    hands = parse_hands(deal.get("hands"), deck, seats, "deal")
+        raise DocumentError(N_("deal: unknown key %(key)r (keys: %(keys)s)"),
+                            key=unknown[0], keys=', '.join(DEAL_KEYS))
+    hands = parse_hands(deal.get("hands"), deck, seats, N_("deal"))
     if "first" not in deal:
-        raise DocumentError("deal: 'first' (the seat that moves first) is missing")
-    first = _seat_number(deal["first"], "deal 'first'", seats)
-    red_side = parse_red_side(deal, hands, "deal")
+        raise DocumentError(N_("deal: 'first' (the seat that moves first) is missing"))
+    first = _seat_number(deal["first"], N_("deal 'first'"), seats)
+    red_side = parse_red_side(deal, hands, N_("deal"))
     dealt = 0
     for hand in hands:
         dealt |= hand
@@ -166,14 +178,16 @@ def parse_deal(deal: Mapping[str, Any], deck: int, seats: int) -> tuple[list[int
     if missing:
         names = ", ".join(card_text(card) for card in missing[:5])
         raise DocumentError(
-            f"deal: {len(missing)} card(s) of the {deck}-card deck are not dealt ({names})"
+            N_("deal: %(count)s card(s) of the %(deck)s-card deck are not dealt (%(names)s)"),
+            count=len(missing), deck=deck, names=names
         )
     for side in (0, 1):
         sizes = [hands[seat].bit_count() for seat in range(side, seats, 2)]
         if max(sizes) - min(sizes) > 1:
             raise DocumentError(
-                f"deal: the hands of side {side} hold {sizes} cards; cards are dealt one at "
-                "a time, so they may differ by one at most"
+                N_("deal: the hands of side %(side)s hold %(sizes)s cards; cards are dealt one at "
+                   "a time, so they may differ by one at most"),
+                side=side, sizes=sizes
             )
     return hands, first, red_side
 

@@ -42,6 +42,7 @@ from games.engines.stolbiki.deal import (
 )
 from games.engines.stolbiki.notation import Placement, parse_move, parse_position
 from games.engines.stolbiki.state import Deal, StolbikiState, lay_card
+from games.i18n import N_, Message
 
 if TYPE_CHECKING:
     from games.engines.stolbiki.engine import StolbikiEngine
@@ -110,28 +111,30 @@ def observation(engine: StolbikiEngine, state: StolbikiState, seat: int) -> dict
 def load_state(engine: StolbikiEngine, doc: Mapping[str, Any]) -> StolbikiState:
     """Validate a state document and build its state (see the module docstring)."""
     if not isinstance(doc, Mapping):
-        raise DocumentError("a stolbiki state document must be a JSON object")
+        raise DocumentError(N_("a stolbiki state document must be a JSON object"))
     unknown = sorted(str(key) for key in doc if key not in DOCUMENT_KEYS)
     if unknown:
         raise DocumentError(
-            f"document: unknown key {unknown[0]!r} (keys: {', '.join(DOCUMENT_KEYS)})"
+            N_("document: unknown key %(key)r (keys: %(keys)s)"),
+            key=unknown[0], keys=', '.join(DOCUMENT_KEYS)
         )
     game = doc.get("game", engine.name)
     if game != engine.name:
-        raise DocumentError(f"document is for {game!r}, not {engine.name!r}")
+        raise DocumentError(N_("document is for %(game)r, not %(engine)r"),
+                            game=game, engine=engine.name)
     raw_options = doc.get("options", {})
     if not isinstance(raw_options, Mapping):
-        raise DocumentError("document 'options' must be an object")
+        raise DocumentError(N_("document 'options' must be an object"))
     try:
         options = engine.options(**{str(key): value for key, value in raw_options.items()})
     except EngineError as error:
-        raise DocumentError(f"document options: {error}") from None
+        raise DocumentError(N_("document options: %(error)s"), error=error) from None
     deck = options["deck"]
     seats = seat_count(options["team_size"])
     for key in ("to_move", "hands", "table"):
         if key not in doc:
-            raise DocumentError(f"document: {key!r} is missing")
-    hands = parse_hands(doc["hands"], deck, seats, "document")
+            raise DocumentError(N_("document: %(key)r is missing"), key=key)
+    hands = parse_hands(doc["hands"], deck, seats, N_("document"))
     table = _parse_table(doc["table"], deck)
     in_hands = 0
     for hand in hands:
@@ -139,19 +142,22 @@ def load_state(engine: StolbikiEngine, doc: Mapping[str, Any]) -> StolbikiState:
     on_table = 0
     for card in table.values():
         if in_hands >> card & 1:
-            raise DocumentError(f"document: {card_text(card)} is both on the table and in a hand")
+            raise DocumentError(N_("document: %(card)s is both on the table and in a hand"),
+                                card=card_text(card))
         on_table |= 1 << card
     missing = cards_of(deck_mask(deck) & ~(in_hands | on_table))
     if missing:
         names = ", ".join(card_text(card) for card in missing[:5])
         raise DocumentError(
-            f"document: {len(missing)} card(s) of the {deck}-card deck are neither in a hand "
-            f"nor on the table ({names})"
+            N_("document: %(count)s card(s) of the %(deck)s-card deck are neither in a hand nor on "
+               "the table (%(names)s)"),
+            count=len(missing), deck=deck, names=names
         )
-    red_side = parse_red_side(doc, hands, "document")
+    red_side = parse_red_side(doc, hands, N_("document"))
     to_move = doc["to_move"]
     if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < seats:
-        raise DocumentError(f"document 'to_move' must be a seat from 0 to {seats - 1}")
+        raise DocumentError(N_("document 'to_move' must be a seat from 0 to %(last)s"),
+                            last=seats - 1)
     history = _parse_history(doc.get("history", []))
     revealed = _parse_revealed(doc.get("revealed", []), hands)
     if history:
@@ -172,7 +178,7 @@ def load_state(engine: StolbikiEngine, doc: Mapping[str, Any]) -> StolbikiState:
 
 def _parse_table(value: object, deck: int) -> dict[tuple[int, int], int]:
     if not isinstance(value, Mapping):
-        raise DocumentError("document 'table' must be an object mapping 'x,y' to a card")
+        raise DocumentError(N_("document 'table' must be an object mapping 'x,y' to a card"))
     in_deck = deck_mask(deck)
     table: dict[tuple[int, int], int] = {}
     seen = 0
@@ -181,15 +187,16 @@ def _parse_table(value: object, deck: int) -> dict[tuple[int, int], int]:
             position = parse_position(key)
             card = parse_card(text)
         except EngineError as error:
-            raise DocumentError(f"document table: {error}") from None
+            raise DocumentError(N_("document table: %(error)s"), error=error) from None
         if position in table:
-            raise DocumentError(f"document table: position {key!r} appears twice")
+            raise DocumentError(N_("document table: position %(key)r appears twice"), key=key)
         if not in_deck >> card & 1:
             raise DocumentError(
-                f"document table: {card_text(card)} is not in the {deck}-card deck"
+                N_("document table: %(card)s is not in the %(deck)s-card deck"),
+                card=card_text(card), deck=deck
             )
         if seen >> card & 1:
-            raise DocumentError(f"document table: {card_text(card)} appears twice")
+            raise DocumentError(N_("document table: %(card)s appears twice"), card=card_text(card))
         seen |= 1 << card
         table[position] = card
     return table
@@ -197,39 +204,41 @@ def _parse_table(value: object, deck: int) -> dict[tuple[int, int], int]:
 
 def _parse_history(value: object) -> list[Placement | str]:
     if not isinstance(value, list):
-        raise DocumentError("document 'history' must be a list of move texts")
+        raise DocumentError(N_("document 'history' must be a list of move texts"))
     moves = []
     for number, text in enumerate(value, start=1):
         try:
             moves.append(parse_move(text))
         except EngineError as error:
-            raise DocumentError(f"document history, move {number}: {error}") from None
+            raise DocumentError(N_("document history, move %(number)s: %(error)s"),
+                                number=number, error=error) from None
     return moves
 
 
 def _parse_revealed(value: object, hands: list[int]) -> int:
     """The seats whose hands are shown, from the list of shown cards."""
     if not isinstance(value, list):
-        raise DocumentError("document 'revealed' must be a list of cards")
+        raise DocumentError(N_("document 'revealed' must be a list of cards"))
     shown = 0
     for text in value:
         try:
             shown |= 1 << parse_card(text)
         except EngineError as error:
-            raise DocumentError(f"document revealed: {error}") from None
+            raise DocumentError(N_("document revealed: %(error)s"), error=error) from None
     seats = 0
     for seat, hand in enumerate(hands):
         if hand & shown:
             if hand & ~shown:
                 raise DocumentError(
-                    f"document revealed: seat {seat} has passed, so its whole hand is shown; "
-                    f"{card_text(cards_of(hand & ~shown)[0])} is missing"
+                    N_("document revealed: seat %(seat)s has passed, so its whole hand is shown; "
+                       "%(card)s is missing"),
+                    seat=seat, card=card_text(cards_of(hand & ~shown)[0])
                 )
             seats |= 1 << seat
         shown &= ~hand
     if shown:
         raise DocumentError(
-            f"document revealed: {card_text(cards_of(shown)[0])} is in no hand"
+            N_("document revealed: %(card)s is in no hand"), card=card_text(cards_of(shown)[0])
         )
     return seats
 
@@ -248,8 +257,9 @@ def _replay(
     laid = [move for move in history if isinstance(move, Placement)]
     if len(laid) != len(table):
         raise DocumentError(
-            f"document history lays {len(laid)} card(s) but the table holds {len(table)}: "
-            "give every move since the deal, or an empty history"
+            N_("document history lays %(laid)s card(s) but the table holds %(held)s: give every "
+               "move since the deal, or an empty history"),
+            laid=len(laid), held=len(table)
         )
     first = (to_move - len(history)) % seats
     dealt = list(hands)
@@ -258,23 +268,26 @@ def _replay(
             card = table.get((move.x, move.y))
             if card is None or card_text(card) != move.card:
                 raise DocumentError(
-                    f"document history, move {number}, {move}: the table does not hold "
-                    f"{move.card} at {move.x},{move.y}"
+                    N_("document history, move %(number)s, %(move)s: the table does not hold "
+                       "%(card)s at %(x)s,%(y)s"),
+                    number=number, move=move, card=move.card, x=move.x, y=move.y
                 )
             dealt[(first + number - 1) % seats] |= 1 << card
     deal = deal_document(dealt, first, red_side)
     try:
         state = engine.new_game(deal=deal, **options)
     except EngineError as error:
-        raise DocumentError(f"document history does not fit a deal: {error}") from None
+        raise DocumentError(N_("document history does not fit a deal: %(error)s"),
+                            error=error) from None
     for number, move in enumerate(history, start=1):
         try:
             engine.push(state, move)
         except IllegalMoveError as error:
-            raise DocumentError(f"document history, move {number}, {move}: {error.rule}") from None
+            raise DocumentError(N_("document history, move %(number)s, %(move)s: %(rule)s"),
+                                number=number, move=move, rule=error.rule_message) from None
     if _shown_cards(state) != _shown_cards_of(hands, revealed):
         raise DocumentError(
-            "document 'revealed' must list the hands of the seats that passed in the history"
+            N_("document 'revealed' must list the hands of the seats that passed in the history")
         )
     return state
 
@@ -298,8 +311,9 @@ def _check_hand_sizes(hands: list[int], deck: int) -> None:
     for seat, hand in enumerate(hands):
         if hand.bit_count() > dealt_most:
             raise DocumentError(
-                f"document: seat {seat} holds {hand.bit_count()} cards; no seat is dealt "
-                f"more than {dealt_most}"
+                N_("document: seat %(seat)s holds %(count)s cards; no seat is dealt more than "
+                   "%(dealt_most)s"),
+                seat=seat, count=hand.bit_count(), dealt_most=dealt_most
             )
 
 
@@ -310,18 +324,20 @@ def _check_table(table: dict[tuple[int, int], int], options: dict[str, Any]) -> 
     geometry = GEOMETRIES[options["deck"]]
     first = table.get((0, 0))
     if first is None:
-        raise DocumentError("document table: the first card lies at 0,0, which is empty")
+        raise DocumentError(N_("document table: the first card lies at 0,0, which is empty"))
     if RANK[first] > HIGHEST_FIRST_RANK:
         raise DocumentError(
-            f"document table: the first card {card_text(first)} at 0,0 must rank 2 to 10"
+            N_("document table: the first card %(first)s at 0,0 must rank 2 to 10"),
+            first=card_text(first)
         )
     xs = [x for x, _ in table]
     ys = [y for _, y in table]
     width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     if width > geometry.cols or height > geometry.rows:
         raise DocumentError(
-            f"document table: the layout is {width} x {height}; it must fit "
-            f"{geometry.cols} columns x {geometry.rows} rows"
+            N_("document table: the layout is %(width)s x %(height)s; it must fit %(cols)s columns "
+               "x %(rows)s rows"),
+            width=width, height=height, cols=geometry.cols, rows=geometry.rows
         )
     reached = {(0, 0)}
     todo = [(0, 0)]
@@ -334,7 +350,8 @@ def _check_table(table: dict[tuple[int, int], int], options: dict[str, Any]) -> 
     if len(reached) != len(table):
         lost = min(set(table) - reached)
         raise DocumentError(
-            f"document table: the card at {position_text(*lost)} is not connected to 0,0"
+            N_("document table: the card at %(position)s is not connected to 0,0"),
+            position=position_text(*lost)
         )
     for (x, y), card in table.items():
         near_cards = [
@@ -345,13 +362,16 @@ def _check_table(table: dict[tuple[int, int], int], options: dict[str, Any]) -> 
         for other in near_cards:
             if SUIT[other] == SUIT[card]:
                 raise DocumentError(
-                    f"document table: {card_text(card)} at {position_text(x, y)} touches "
-                    f"{card_text(other)}, of the same suit"
+                    N_("document table: %(card)s at %(position)s touches %(other)s, of the same "
+                       "suit"),
+                    card=card_text(card), position=position_text(x, y), other=card_text(other)
                 )
         if (x, y) == (0, 0) or any(COLOUR[other] == COLOUR[card] for other in near_cards):
             continue
         if RANK[card] <= min(RANK[other] for other in near_cards):
             raise DocumentError(
-                f"document table: {card_text(card)} at {position_text(x, y)} touches no "
-                f"{COLOUR_NAMES[COLOUR[card]]} card and is higher than none of its neighbours"
+                N_("document table: %(card)s at %(position)s touches no %(colour)s card and is "
+                   "higher than none of its neighbours"),
+                card=card_text(card), position=position_text(x, y),
+                colour=Message(COLOUR_NAMES[COLOUR[card]]),
             )

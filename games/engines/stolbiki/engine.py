@@ -77,6 +77,7 @@ from games.engines.stolbiki.state import (
     placements,
     take_back,
 )
+from games.i18n import N_, Message
 
 TEAM_SIZES = (1, 2, 3)
 
@@ -93,12 +94,13 @@ class StolbikiEngine(Engine[StolbikiState]):
     def validate_options(self, options: dict[str, Any]) -> None:
         deck = options["deck"]
         if isinstance(deck, bool) or deck not in DECK_SIZES:
-            raise OptionError(f"stolbiki: deck must be 36 or 52 cards, not {deck!r}")
+            raise OptionError(N_("stolbiki: deck must be 36 or 52 cards, not %(deck)r"), deck=deck)
         team_size = options["team_size"]
         if isinstance(team_size, bool) or team_size not in TEAM_SIZES:
             raise OptionError(
-                f"stolbiki: team_size must be 1 (1 v 1 as two piles each), 2 or 3, "
-                f"not {team_size!r}"
+                N_("stolbiki: team_size must be 1 (1 v 1 as two piles each), 2 or 3, not "
+                   "%(team_size)r"),
+                team_size=team_size
             )
 
     def seat_count(self, **options: Any) -> int:
@@ -118,9 +120,11 @@ class StolbikiEngine(Engine[StolbikiState]):
         opts = self.options(**options)
         seats = seat_count(opts["team_size"])
         if first is not None and (isinstance(first, bool) or first not in range(seats)):
-            raise OptionError(f"stolbiki: seat {first!r} does not exist (0..{seats - 1})")
+            raise OptionError(N_("stolbiki: seat %(first)r does not exist (0..%(last)s)"),
+                              first=first, last=seats - 1)
         if red_side is not None and (isinstance(red_side, bool) or red_side not in (0, 1)):
-            raise OptionError(f"stolbiki: red_side must be 0 or 1, not {red_side!r}")
+            raise OptionError(N_("stolbiki: red_side must be 0 or 1, not %(red_side)r"),
+                              red_side=red_side)
         return draw_deal(self.rng(seed), opts["deck"], seats, first, red_side)
 
     def new_game(
@@ -161,7 +165,7 @@ class StolbikiEngine(Engine[StolbikiState]):
     def initial_deal(self, state: StolbikiState) -> dict[str, Any]:
         if state.deal is None:
             raise DocumentError(
-                "this position was loaded without its history, so its deal is unknown"
+                N_("this position was loaded without its history, so its deal is unknown")
             )
         hands, first, red_side = state.deal
         return deal_document(list(hands), first, red_side)
@@ -201,7 +205,7 @@ class StolbikiEngine(Engine[StolbikiState]):
     def pop(self, state: StolbikiState) -> str:
         """Take back the last move pushed on ``state``; return its text."""
         if not state.undo:
-            raise EngineError("there is no move to take back in this position")
+            raise EngineError(N_("there is no move to take back in this position"))
         text = self.move_text(state, state.history[-1])
         take_back(state)
         return text
@@ -220,20 +224,20 @@ class StolbikiEngine(Engine[StolbikiState]):
         parsed = parse_move(move) if isinstance(move, str) else move
         if not (parsed == PASS or isinstance(parsed, Placement)):
             raise IllegalMoveError(
-                repr(move), "a move must be a placement like 'QS@2,-1' or 'pass'"
+                repr(move), N_("a move must be a placement like 'QS@2,-1' or 'pass'")
             )
         text = str(parsed)
         if game_over(state):
-            raise IllegalMoveError(text, "the game is over")
+            raise IllegalMoveError(text, N_("the game is over"))
         seat = state.to_move
         if not isinstance(parsed, Placement):
             if placeable_cards(state) & state.hands[seat]:
                 raise IllegalMoveError(
-                    text, f"moving is compulsory: seat {seat} can lay a card"
+                    text, N_("moving is compulsory: seat %(seat)s can lay a card"), seat=seat
                 )
             return PASS_CODE
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (parsed.x, parsed.y)):
-            raise NotationError(f"{text!r}: a position needs integer x and y")
+            raise NotationError(N_("%(text)r: a position needs integer x and y"), text=text)
         card = parse_card(parsed.card)
         x, y = parsed.x, parsed.y
         self._check_placement(state, text, seat, card, x, y)
@@ -245,21 +249,24 @@ class StolbikiEngine(Engine[StolbikiState]):
         deck = state.options["deck"]
         name = card_text(card)
         if not deck_mask(deck) >> card & 1:
-            raise IllegalMoveError(text, f"there is no {name} in the {deck}-card deck")
+            raise IllegalMoveError(text, N_("there is no %(card)s in the %(deck)s-card deck"),
+                                   card=name, deck=deck)
         if not state.hands[seat] >> card & 1:
-            raise IllegalMoveError(text, f"{name} is not in seat {seat}'s hand")
+            raise IllegalMoveError(text, N_("%(card)s is not in seat %(seat)s's hand"),
+                                   card=name, seat=seat)
         if state.placed == 0:
             if (x, y) != (0, 0):
-                raise IllegalMoveError(text, "the first card is laid at 0,0")
+                raise IllegalMoveError(text, N_("the first card is laid at 0,0"))
             if RANK[card] > HIGHEST_FIRST_RANK:
                 raise IllegalMoveError(
-                    text, "the first card must rank 2 to 10 (no court card or ace)"
+                    text, N_("the first card must rank 2 to 10 (no court card or ace)")
                 )
             return
         geometry = state.geometry
         if geometry.is_inside(x, y) and state.grid[geometry.cell(x, y)] >= 0:
             held = card_text(state.grid[geometry.cell(x, y)])
-            raise IllegalMoveError(text, f"{x},{y} already holds {held}")
+            raise IllegalMoveError(text, N_("%(x)s,%(y)s already holds %(held)s"),
+                                   x=x, y=y, held=held)
         neighbours = []
         for near_x, near_y in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
             if geometry.is_inside(near_x, near_y):
@@ -267,32 +274,37 @@ class StolbikiEngine(Engine[StolbikiState]):
                 if near >= 0:
                     neighbours.append((near, position_text(near_x, near_y)))
         if not neighbours:
-            raise IllegalMoveError(text, f"{x},{y} touches no card on the table (continuity)")
+            raise IllegalMoveError(text, N_("%(x)s,%(y)s touches no card on the table "
+                                            "(continuity)"),
+                                   x=x, y=y)
         width = max(state.max_x, x) - min(state.min_x, x) + 1
         if width > geometry.cols:
             raise IllegalMoveError(
-                text, f"the table would be {width} columns wide, more than {geometry.cols} "
-                "(rectangle)"
+                text, N_("the table would be %(width)s columns wide, more than %(cols)s "
+                         "(rectangle)"),
+width=width, cols=geometry.cols
             )
         height = max(state.max_y, y) - min(state.min_y, y) + 1
         if height > geometry.rows:
             raise IllegalMoveError(
-                text, f"the table would be {height} rows tall, more than {geometry.rows} "
-                "(rectangle)"
+                text, N_("the table would be %(height)s rows tall, more than %(rows)s (rectangle)"),
+height=height, rows=geometry.rows
             )
         for near, where in neighbours:
             if SUIT[near] == SUIT[card]:
                 raise IllegalMoveError(
-                    text, f"{name} would touch {card_text(near)} at {where}, "
-                    "a card of the same suit (diversity)"
+                    text, N_("%(card)s would touch %(near)s at %(where)s, a card of the same suit "
+                             "(diversity)"),
+card=name, near=card_text(near), where=where
                 )
         if all(COLOUR[near] != COLOUR[card] for near, _ in neighbours):
             lowest, where = min(neighbours, key=lambda item: RANK[item[0]])
             if RANK[card] <= RANK[lowest]:
                 raise IllegalMoveError(
-                    text, f"{name} touches no {COLOUR_NAMES[COLOUR[card]]} card, so it must "
-                    f"be higher than a neighbour, and the lowest is {card_text(lowest)} "
-                    f"at {where} (seniority)"
+                    text, N_("%(card)s touches no %(colour)s card, so it must be higher than "
+                             "a neighbour, and the lowest is %(lowest)s at %(where)s (seniority)"),
+card=name, colour=Message(COLOUR_NAMES[COLOUR[card]]), lowest=card_text(lowest),
+                    where=where,
                 )
 
     # -- end and result ---------------------------------------------------------------
@@ -302,7 +314,7 @@ class StolbikiEngine(Engine[StolbikiState]):
 
     def result(self, state: StolbikiState) -> Result:
         if not game_over(state):
-            raise EngineError("the game is not over: some seat can still lay a card")
+            raise EngineError(N_("the game is not over: some seat can still lay a card"))
         return score(state)
 
     # -- documents --------------------------------------------------------------------
@@ -317,7 +329,8 @@ class StolbikiEngine(Engine[StolbikiState]):
         """What ``seat`` may see: its hand, the table, the other hands' sizes, the
         shown hands and the history; never another seat's hidden cards."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise OptionError(f"stolbiki: seat {seat!r} does not exist (0..{state.seats - 1})")
+            raise OptionError(N_("stolbiki: seat %(seat)r does not exist (0..%(last)s)"),
+                              seat=seat, last=state.seats - 1)
         return documents.observation(self, state, seat)
 
 

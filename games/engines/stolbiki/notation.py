@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from games.engines.errors import NotationError
 from games.engines.stolbiki.cards import card_text, parse_card
+from games.i18n import N_
 
 PASS = "pass"
 
@@ -35,19 +36,23 @@ def parse_position(text: object) -> tuple[int, int]:
     """``"x,y"`` -> ``(x, y)``; :class:`NotationError` for anything else."""
     match = _POSITION.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise NotationError(f"{text!r} is not a position: write 'x,y' with integers, e.g. '2,-1'")
+        raise NotationError(N_("%(text)r is not a position: write 'x,y' with integers, e.g. "
+                               "'2,-1'"),
+                            text=text)
     return int(match.group(1)), int(match.group(2))
 
 
 def parse_move(text: object) -> Placement | str:
     """A move text -> :class:`Placement` (card in canonical text) or :data:`PASS`."""
     if not isinstance(text, str):
-        raise NotationError(f"a move must be a text like 'QS@2,-1' or 'pass', not {text!r}")
+        raise NotationError(N_("a move must be a text like 'QS@2,-1' or 'pass', not %(text)r"),
+                            text=text)
     if text.strip().lower() == PASS:
         return PASS
     card, at, position = text.partition("@")
     if not at:
-        raise NotationError(f"{text!r} is not a move: write a card, '@' and a position "
-                            "('QS@2,-1'), or 'pass'")
+        raise NotationError(N_("%(text)r is not a move: write a card, '@' and a position "
+                               "('QS@2,-1'), or 'pass'"),
+                            text=text)
     x, y = parse_position(position)
     return Placement(card_text(parse_card(card)), x, y)
