@@ -13,6 +13,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from config.errors import ApplicationError
 from games.clocks.advice import ClockAdvice, recommend_clock
 from games.clocks.errors import ClockError
@@ -42,7 +45,8 @@ def _estimate_options(game: str, options: dict[str, Any]) -> dict[str, int]:
     try:
         keys = game_facts(game).length_options
     except UnknownGameError:
-        raise ApplicationError(f"Unknown game {game!r}.", field="game") from None
+        raise ApplicationError(_("Unknown game %(game)r.") % {"game": game},
+                               field="game") from None
     return {key: options[key] for key in keys if options.get(key) is not None}
 
 
@@ -67,10 +71,16 @@ def move_estimate(game: str, options: dict[str, Any] | None = None) -> MoveEstim
         raise ApplicationError(str(error), field="game") from None
     if not per_seat:
         return rules
-    few = (f"only {len(per_seat)} recorded game{'s' if len(per_seat) != 1 else ''} "
-           f"(fewer than {MIN_RECORDED_GAMES})")
+    few = recorded_games_text(len(per_seat))
     return MoveEstimate(rules.mean, rules.high, rules.percentile, 0,
                         rules.basis.replace("no recorded games", few))
+
+
+def recorded_games_text(count: int) -> str:
+    """``only 3 recorded games (fewer than 10)``: too few games to measure moves from."""
+    return ngettext("only %(count)d recorded game (fewer than %(least)d)",
+                    "only %(count)d recorded games (fewer than %(least)d)", count) % {
+        "count": count, "least": MIN_RECORDED_GAMES}
 
 
 def _measured(per_seat: list[int]) -> MoveEstimate:
@@ -114,8 +124,8 @@ def round_clock_advice(round_: Any) -> RoundClockAdvice:
     tournament = round_.tournament
     if not round_.time_slot_minutes:
         raise ApplicationError(
-            f"Round {round_.number} has no time slot: set its time slot (minutes) to get "
-            "clock advice.", field="time_slot_minutes")
+            _("Round %(round)d has no time slot: set its time slot (minutes) to get clock "
+              "advice.") % {"round": round_.number}, field="time_slot_minutes")
     advice, moves = clock_advice(
         game=tournament.game, options=tournament.game_options,
         match_format=tournament.match_format or {}, slot_minutes=round_.time_slot_minutes,

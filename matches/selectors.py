@@ -7,12 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 
 from games.engines import game_facts
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game, Termination
 from matches.progress import MatchProgress, match_progress
+from matches.texts import format_text, role_text
 from tournaments.models import Outcome, Pairing, Tournament
 from tournaments.selectors import pairing_list, points_before_rounds, round_clock
 
@@ -167,17 +169,17 @@ def round_sheet(round_: Any) -> RoundSheet:
     tournament = round_.tournament
     try:
         match_format = MatchFormat.from_dict(tournament.match_format or {})
-        described = match_format.describe()
+        described = format_text(match_format)
         longest = match_format.max_games_needed() or UNCAPPED_SLIP_GAMES
     except SeriesError:
-        match_format, described, longest = MatchFormat(), "a single game", 1
+        match_format, described, longest = MatchFormat(), gettext("a single game"), 1
     roles = game_roles(tournament.game, 0, duplicate=match_format.duplicate)
-    role = roles.role_name
+    role = role_text(roles.role_name)
     clock = round_clock(round_)
     try:
-        clock_words = parse_setting(clock).describe() if clock else "no clock set"
+        clock_words = parse_setting(clock).describe() if clock else gettext("no clock set")
     except ClockError:
-        clock_words = "unreadable clock setting"
+        clock_words = gettext("unreadable clock setting")
     before = points_before_rounds(tournament)
 
     def points(entrant_id: int | None) -> str:
@@ -196,7 +198,8 @@ def round_sheet(round_: Any) -> RoundSheet:
         boards.append(SheetBoard(
             board=pairing.board, entrant_a=name_a, entrant_b=name_b,
             bye=pairing.get_bye_kind_display() if not pairing.entrant_b_id else "",
-            first_role=role, first_name=first, outcome=pairing.get_outcome_display(),
+            first_role=role, first_name=first,
+            outcome="" if pairing.outcome == "pending" else pairing.get_outcome_display(),
             game_numbers=list(range(1, longest + 1)),
             points_a=points(pairing.entrant_a_id), points_b=points(pairing.entrant_b_id),
         ))
