@@ -14,9 +14,10 @@ from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game, Termination
 from matches.progress import MatchProgress, match_progress
-from matches.texts import format_text, role_text
+from matches.texts import role_text
 from tournaments.models import Outcome, Pairing, Tournament
 from tournaments.selectors import pairing_list, points_before_rounds, round_clock
+from tournaments.texts import format_text
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
 UNCAPPED_SLIP_GAMES = 9

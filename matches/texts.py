@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from games.series.format import MatchFormat, MatchScore
+from games.series.format import MatchScore
 from matches.progress import SCORE_AND_STEP, MatchProgress
 from tournaments.models import Outcome
 
@@ -23,13 +23,6 @@ def outcome_text(outcome: str) -> str:
     """The outcome's label in lower case, to go inside a sentence (``a wins``)."""
     return str(Outcome(outcome).label).lower()
 
-
-def format_text(match_format: MatchFormat) -> str:
-    """The match format in words (``best of 5``), translated when the games mark it."""
-    description = getattr(match_format, "description", None)  # games' marked Message
-    if description is None:
-        return match_format.describe()
-    return str(description().render(gettext))
 
 
 def progress_step(progress: MatchProgress) -> str:

@@ -47,7 +47,7 @@ from games.series.format import MatchFormat, MatchScore, SeriesError
 from games.series.roles import game_roles
 from matches.events import GamesChanged, games_changed_send
 from matches.models import Game, Termination
-from matches.texts import format_text, outcome_text, score_text
+from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.cache import tournament_changed
@@ -63,6 +63,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.tournaments import lock_tournament
+from tournaments.texts import format_text
 
 
 @dataclass(frozen=True)
