@@ -20,8 +20,10 @@ def score_text(score: MatchScore, dash: str = "-") -> str:
 
 
 def outcome_text(outcome: str) -> str:
-    """The outcome's label in lower case, to go inside a sentence (``a wins``)."""
-    return str(Outcome(outcome).label).lower()
+    """The outcome's label to go inside a sentence (``a wins``): its first letter in lower
+    case (the sides' letters stay as they are in Russian: ``победа A``)."""
+    label = str(Outcome(outcome).label)
+    return label[:1].lower() + label[1:]
 
 
 
