@@ -9,6 +9,9 @@ from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
+from django.utils.formats import number_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from botruns import services as bot_tournaments
 from botruns.models import DEFAULT_GAME_SECONDS, BotRun
@@ -104,16 +107,20 @@ class BotRunAdmin(ClubScopedAdmin):
             run._progress_reading = cached  # type: ignore[attr-defined]
         return cached
 
-    @admin.display(description="games")
+    @admin.display(description=_("games"))
     def progress(self, run: BotRun) -> str:
         p = self._progress(run)
-        return f"{p.games_done} / ~{p.games_total} (rounds {p.rounds_done}/{p.rounds_total or '?'})"
+        return gettext("%(done)d / ~%(total)d (rounds %(rounds_done)d/%(rounds_total)s)") % {
+            "done": p.games_done, "total": p.games_total, "rounds_done": p.rounds_done,
+            "rounds_total": p.rounds_total or "?"}
 
-    @admin.display(description="games/s")
+    @admin.display(description=_("games/s"))
     def rate(self, run: BotRun) -> float:
         return self._progress(run).games_per_second
 
-    @admin.display(description="time left")
+    @admin.display(description=_("time left"))
     def eta(self, run: BotRun) -> str:
         eta = self._progress(run).eta_seconds
-        return "" if eta is None else f"{eta / 60:.1f} min"
+        if eta is None:
+            return ""
+        return gettext("%(minutes)s min") % {"minutes": number_format(eta / 60, 1)}

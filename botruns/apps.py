@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class BotrunsConfig(AppConfig):
     name = "botruns"
-    verbose_name = "Bot tournaments"
+    verbose_name = _("Bot tournaments")

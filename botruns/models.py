@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from config.bounds import (
     MAX_GAME_SECONDS,
@@ -21,42 +24,52 @@ DEFAULT_GAME_SECONDS = 900
 
 
 class BotRunStatus(models.TextChoices):
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-    FAILED = "failed", "Failed"
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+    FAILED = "failed", _("Failed")
 
 
 class BotRun(models.Model):
     """A bot tournament being played by Celery workers."""
 
     tournament = models.OneToOneField(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="bot_run"
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="bot_run",
+        verbose_name=_("tournament"),
     )
-    seed = models.BigIntegerField(default=0, help_text="Deals and bots derive their seeds from it.")
+    seed = models.BigIntegerField(_("seed"), default=0,
+                                  help_text=_("Deals and bots derive their seeds from it."))
     move_seconds = models.FloatField(
-        null=True, blank=True, help_text="A bot that thinks longer on one move forfeits "
-        f"(at most {MAX_MOVE_SECONDS:g} s; left empty, {MAX_MOVE_SECONDS:g} s).",
+        _("seconds per move"), null=True, blank=True,
+        help_text=format_lazy(_("A bot that thinks longer on one move forfeits (at most "
+                                "{limit} s; left empty, {limit} s)."),
+                              limit=f"{MAX_MOVE_SECONDS:g}"),
     )
     game_seconds = models.PositiveIntegerField(
+        _("seconds per game"),
         default=DEFAULT_GAME_SECONDS,
-        help_text="The longest one game may last: when it runs out, the side to move loses "
-        f"on time ({MIN_GAME_SECONDS} to {MAX_GAME_SECONDS} s).",
+        help_text=format_lazy(_("The longest one game may last: when it runs out, the side "
+                                "to move loses on time ({low} to {high} s)."),
+                              low=MIN_GAME_SECONDS, high=MAX_GAME_SECONDS),
     )
     game_timeout_seconds = models.PositiveIntegerField(
-        default=300, help_text="A game sent this long ago and never started by a worker is "
-        "sent again (its message was lost).",
+        _("seconds before a game is sent again"),
+        default=300, help_text=_("A game sent this long ago and never started by a worker is "
+                                 "sent again (its message was lost)."),
     )
     inline = models.BooleanField(
-        default=False, help_text="Played in one process by the command, not sent to workers."
+        _("inline"), default=False,
+        help_text=_("Played in one process by the command, not sent to workers."),
     )
     status = models.CharField(
-        max_length=10, choices=BotRunStatus.choices, default=BotRunStatus.RUNNING
+        _("status"), max_length=10, choices=BotRunStatus.choices, default=BotRunStatus.RUNNING
     )
-    message = models.TextField(blank=True)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    message = models.TextField(_("message"), blank=True)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("bot run")
+        verbose_name_plural = _("bot runs")
         db_table = "games_botrun"
         constraints = [
             models.CheckConstraint(
@@ -80,30 +93,34 @@ class BotRun(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"bot run of {self.tournament}"
+        return gettext("bot run of %(tournament)s") % {"tournament": self.tournament}
 
 
 class BotGameTask(models.Model):
     """A game sent to the workers: one row per (pairing, game number), so a game is sent
     once and re-sent only by the stuck-game check."""
 
-    run = models.ForeignKey(BotRun, on_delete=models.CASCADE, related_name="tasks")
+    run = models.ForeignKey(BotRun, on_delete=models.CASCADE, related_name="tasks",
+                            verbose_name=_("bot run"))
     pairing = models.ForeignKey(
-        "tournaments.Pairing", on_delete=models.CASCADE, related_name="bot_tasks"
+        "tournaments.Pairing", on_delete=models.CASCADE, related_name="bot_tasks",
+        verbose_name=_("pairing"),
     )
-    number = models.PositiveSmallIntegerField()
-    sent_at = models.DateTimeField()
-    attempts = models.PositiveSmallIntegerField(default=1)
-    done_at = models.DateTimeField(null=True, blank=True)
+    number = models.PositiveSmallIntegerField(_("game number"))
+    sent_at = models.DateTimeField(_("sent at"))
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=1)
+    done_at = models.DateTimeField(_("done at"), null=True, blank=True)
     #: The worker playing the game ("host:pid" of its pool process) holds a lease that the
     #: game renews while it runs; a lease that ran out means the game was lost.
-    worker = models.CharField(max_length=200, blank=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    lease_until = models.DateTimeField(null=True, blank=True)
+    worker = models.CharField(_("worker"), max_length=200, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    lease_until = models.DateTimeField(_("lease until"), null=True, blank=True)
     #: Times a started game was lost (its worker died, or it ran past its time limit).
-    losses = models.PositiveSmallIntegerField(default=0)
+    losses = models.PositiveSmallIntegerField(_("losses"), default=0)
 
     class Meta:
+        verbose_name = _("bot game task")
+        verbose_name_plural = _("bot game tasks")
         db_table = "games_botgametask"
         constraints = [
             models.UniqueConstraint(fields=["pairing", "number"], name="bot_task_once"),
@@ -111,4 +128,5 @@ class BotGameTask(models.Model):
         indexes = [models.Index(fields=["run", "done_at", "sent_at"])]
 
     def __str__(self) -> str:
-        return f"{self.pairing} game {self.number}"
+        return gettext("%(pairing)s game %(number)d") % {"pairing": self.pairing,
+                                                          "number": self.number}

@@ -32,6 +32,7 @@ from django.db import connection as db_connection
 from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from botruns.models import DEFAULT_GAME_SECONDS, BotGameTask, BotRun, BotRunStatus
 from config.bounds import (
@@ -73,7 +74,8 @@ def _bot_of(entrant: Entrant, day: Any) -> Player:
     assert entrant.team is not None
     members = list(team_members_on(entrant.team, day).order_by("id"))
     if not members:
-        raise ApplicationError(f"Team {entrant.team} has no members to play.", field="entrants")
+        raise ApplicationError(_("Team %(team)s has no members to play.")
+                               % {"team": entrant.team}, field="entrants")
     return members[0]
 
 
@@ -94,11 +96,12 @@ def _sides(pairing: Pairing, day: Any) -> tuple[tuple[BotSpec, BotSpec], tuple[i
         try:
             bot = _bot_of(entrant, day)
             if not bot.is_bot:
-                raise ApplicationError(f"{bot} is not a bot.")
+                raise ApplicationError(_("%(player)s is not a bot.") % {"player": bot})
             bot_settings_check(bot.bot_kind, bot.bot_settings)
         except ApplicationError as error:
             return (BotSpec("random"), BotSpec("random")), (
-                side, f"side {'AB'[side]} ({entrant.name}) cannot play: {error.message}")
+                side, _("side %(side)s (%(entrant)s) cannot play: %(problem)s") % {
+                    "side": "AB"[side], "entrant": entrant.name, "problem": error.message})
         specs.append(_spec(bot))
     return (specs[0], specs[1]), None
 
@@ -114,35 +117,38 @@ def bot_run_check(
     run's limits within their bounds, every entrant a bot with valid settings."""
     ensure_can_manage_club(actor, tournament.club)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ApplicationError("The seed is a whole number from 0 to 2^63 - 1.", field="seed")
+        raise ApplicationError(_("The seed is a whole number from 0 to 2^63 - 1."),
+                               field="seed")
     if move_seconds is not None and (isinstance(move_seconds, bool)
                                      or not isinstance(move_seconds, int | float)
                                      or not 0 < move_seconds <= MAX_MOVE_SECONDS):
-        raise ApplicationError(f"A move may take from 0 up to {MAX_MOVE_SECONDS:g} seconds.",
-                               field="move_seconds")
+        raise ApplicationError(_("A move may take from 0 up to %(limit)g seconds.")
+                               % {"limit": MAX_MOVE_SECONDS}, field="move_seconds")
     for name, value, low, high in (
             ("game_seconds", game_seconds, MIN_GAME_SECONDS, MAX_GAME_SECONDS),
             ("game_timeout_seconds", game_timeout_seconds, MIN_RESEND_SECONDS,
              MAX_RESEND_SECONDS)):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ApplicationError(f"{name} is a whole number of seconds from {low} to {high}.",
-                                   field=name)
+            raise ApplicationError(
+                _("%(name)s is a whole number of seconds from %(low)d to %(high)d.")
+                % {"name": name, "low": low, "high": high}, field=name)
     if tournament.status == Status.FINISHED:
-        raise ApplicationError("The tournament is finished.", field="status")
+        raise ApplicationError(_("The tournament is finished."), field="status")
     day = timezone.localdate()
     bots = [(entrant, _bot_of(entrant, day))
             for entrant in tournament.entrants.select_related("player", "team")]
     humans = [entrant.name for entrant, bot in bots if not bot.is_bot]
     if humans:
         raise ApplicationError(
-            f"Only a tournament whose entrants are all bots can be played by the workers; "
-            f"not bots: {', '.join(humans[:5])}.", field="entrants",
+            _("Only a tournament whose entrants are all bots can be played by the workers; "
+              "not bots: %(names)s.") % {"names": ", ".join(humans[:5])}, field="entrants",
         )
     for entrant, bot in bots:
         try:
             bot_settings_check(bot.bot_kind, bot.bot_settings)
         except ApplicationError as error:
-            raise ApplicationError(f"{entrant.name}: {error.message}", field="entrants") from None
+            raise ApplicationError(_("%(entrant)s: %(problem)s") % {
+                "entrant": entrant.name, "problem": error.message}, field="entrants") from None
     problems = [p for p in (bot_game_problem(bot, tournament.game) for _, bot in bots) if p]
     if problems:
         raise ApplicationError(" ".join(problems[:5]), field="entrants")
@@ -483,10 +489,12 @@ def bot_games_resend_stuck(now: Any = None) -> int:
                                 task.pairing, task.number, task.worker, task.losses)
                 if task.losses >= MAX_LOSSES:
                     task.save(update_fields=["losses"])
-                    _fail(run, f"Round {task.pairing.round.number}, board {task.pairing.board}, "
-                          f"game {task.number} was lost {task.losses} times while being "
-                          "played (its worker died, or the game ran past its time limit): the "
-                          "run stopped. Start it again to resume.")
+                    _fail(run, _("Round %(round)d, board %(board)d, game %(game)d was lost "
+                                 "%(losses)d times while being played (its worker died, or "
+                                 "the game ran past its time limit): the run stopped. Start "
+                                 "it again to resume.") % {
+                        "round": task.pairing.round.number, "board": task.pairing.board,
+                        "game": task.number, "losses": task.losses})
                     resent = []
                     break
                 task.sent_at, task.attempts = now, task.attempts + 1

@@ -16,6 +16,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
 from games.series.format import MatchScore
@@ -34,6 +36,7 @@ from matches.services.results import (
     round_results_check,
     round_results_record,
 )
+from matches.texts import score_text
 from players.admin import ClubScopedAdmin, ReadOnlyAdmin
 from players.models import Club
 from players.permissions import can_manage_club, is_organizer
@@ -149,18 +152,22 @@ class RoundResultsFormSet(BaseInlineFormSet):
         for board_error in errors:
             target = rows.get(board_error.board)
             field = _ROW_FIELD.get(board_error.field or "")
-            label = f", {board_error.field}" if field else ""
             message = board_error.message
-            if not message.startswith(f"Board {board_error.board}"):
-                message = f"Board {board_error.board}{label}: {message}"
+            board = gettext("Board %(board)d") % {"board": board_error.board}
+            if not message.startswith(board):
+                message = (gettext("Board %(board)d, %(field)s: %(problem)s") if field else
+                           gettext("Board %(board)d: %(problem)s")) % {
+                    "board": board_error.board, "field": board_error.field,
+                    "problem": message}
             if target is None:
                 raise ValidationError(message)
             target.add_error(field, message)
         if errors:
             boards = ", ".join(str(e.board) for e in errors)
             raise ValidationError(
-                f"Nothing was saved: fix board{'s' if len(errors) != 1 else ''} {boards} "
-                "and save again.")
+                ngettext("Nothing was saved: fix board %(boards)s and save again.",
+                         "Nothing was saved: fix boards %(boards)s and save again.",
+                         len(errors)) % {"boards": boards})
 
     def _keep_stale(self, rows: dict[int, Any], stale: set[int]) -> None:
         """Boards another director saved since this page was loaded: their entries are left
@@ -172,9 +179,11 @@ class RoundResultsFormSet(BaseInlineFormSet):
             row = rows[board]
             current = Pairing.objects.get(pk=row.instance.pk)
             who, when = last_change(current)
-            note = (f"{who} saved {_snapshot_text(result_snapshot(current))} at "
-                    f"{timezone.localtime(when):%H:%M}. Your entry is kept in the boxes: "
-                    "save again to replace theirs, or reload the page to keep it.")
+            note = gettext(
+                "%(who)s saved %(result)s at %(time)s. Your entry is kept in the boxes: save "
+                "again to replace theirs, or reload the page to keep it.") % {
+                    "who": who, "result": _snapshot_text(result_snapshot(current)),
+                    "time": f"{timezone.localtime(when):%H:%M}"}
             row.instance.conflict_note = note
             data[row.add_prefix("version")] = str(current.version)
             typed = row.cleaned_data
@@ -223,7 +232,7 @@ class PairingInline(OrganizerInline):
         self._stages = pairing_stages(obj) if obj is not None else {}
         return super().get_formset(request, obj, **kwargs)
 
-    @admin.display(description="match")
+    @admin.display(description=_("match"))
     def stage(self, obj: Pairing) -> str:
         """A knockout board's name in the bracket (final, third place...)."""
         return getattr(self, "_stages", {}).get(obj.pk, "")
@@ -234,12 +243,12 @@ class PairingInline(OrganizerInline):
         text = getattr(obj, "conflict_note", "")
         return format_html('<span class="conflict-note">{}</span>', text) if text else ""
 
-    @admin.display(description="games")
+    @admin.display(description=_("games"))
     def games_link(self, obj: Pairing) -> str:
         if obj.pk is None or obj.entrant_b_id is None:
             return ""
         url = reverse("admin:tournaments_pairing_change", args=[obj.pk])
-        return format_html('<a href="{}" tabindex="-1">games and log</a>', url)
+        return format_html('<a href="{}" tabindex="-1">{}</a>', url, gettext("games and log"))
 
 
 class RoundForm(forms.ModelForm):
@@ -268,7 +277,7 @@ class RoundAdmin(ClubScopedAdmin):
     # compact: the boards' results come right after two short lines
     fieldsets = [
         (None, {"fields": [("tournament", "number", "status", "created_at")]}),
-        ("Clock", {"fields": [("clock", "time_slot_minutes")]}),
+        (_("Clock"), {"fields": [("clock", "time_slot_minutes")]}),
     ]
     inlines = [PairingInline]
 
@@ -354,10 +363,13 @@ class RoundAdmin(ClubScopedAdmin):
             request.session[_draft_key(form.instance)] = {
                 str(pk): draft for pk, draft in formset.drafts.items()}
             boards = ", ".join(str(d["board"]) for d in formset.drafts.values())
-            self.message_user(
-                request, f"Board{'s' if len(formset.drafts) != 1 else ''} {boards}: another "
-                "director saved a result since you loaded the page; yours was not saved but is "
-                "kept on the page beside theirs. Save again to replace theirs.",
+            self.message_user(request, ngettext(
+                "Board %(boards)s: another director saved a result since you loaded the page; "
+                "yours was not saved but is kept on the page beside theirs. Save again to "
+                "replace theirs.",
+                "Boards %(boards)s: another director saved a result since you loaded the "
+                "page; yours was not saved but is kept on the page beside theirs. Save again "
+                "to replace theirs.", len(formset.drafts)) % {"boards": boards},
                 messages.WARNING)
         if not formset.entries:
             return
@@ -366,11 +378,13 @@ class RoundAdmin(ClubScopedAdmin):
                                             entries=formset.entries)
         except (RoundResultsError, PermissionDenied) as error:  # changed since the check
             transaction.set_rollback(True)
-            self.message_user(request, f"Nothing was saved: {error}", messages.ERROR)
+            self.message_user(request, gettext("Nothing was saved: %(reason)s")
+                              % {"reason": error}, messages.ERROR)
             return
         boards = ", ".join(str(r.pairing.board) for r in recorded)
-        self.message_user(request, f"Saved board{'s' if len(recorded) != 1 else ''} "
-                          f"{boards}.", messages.SUCCESS)
+        self.message_user(request, ngettext("Saved board %(boards)s.", "Saved boards %(boards)s.",
+                                            len(recorded)) % {"boards": boards},
+                          messages.SUCCESS)
         for result in recorded:
             if result.warning:
                 self.message_user(request, result.warning, messages.WARNING)
@@ -421,11 +435,11 @@ class GameInline(ReadOnlyInline):
     readonly_fields = fields
     ordering = ["number"]
 
-    @admin.display(description="winner")
+    @admin.display(description=_("winner"))
     def winner(self, obj: Game) -> str:
         return winner_letter(obj)
 
-    @admin.display(description="record", boolean=True)
+    @admin.display(description=_("record"), boolean=True)
     def has_record(self, obj: Game) -> bool:
         return obj.record is not None
 
@@ -433,12 +447,13 @@ class GameInline(ReadOnlyInline):
 def _snapshot_text(snapshot: dict[str, Any]) -> str:
     outcome = str(snapshot.get("outcome", ""))
     label = Outcome(outcome).label if outcome in Outcome.values else outcome
-    score = ""
+    values = {"result": label, "version": snapshot.get("version", "?")}
     if outcome in ("a_wins", "b_wins", "draw"):
-        score = f" {snapshot.get('wins_a', 0)}-{snapshot.get('wins_b', 0)}"
-        if snapshot.get("draws"):
-            score += f" ({snapshot['draws']} drawn)"
-    return f"{label}{score} (version {snapshot.get('version', '?')})"
+        score = MatchScore(int(snapshot.get("wins_a", 0)), int(snapshot.get("wins_b", 0)),
+                           int(snapshot.get("draws") or 0))
+        return gettext("%(result)s %(score)s (version %(version)s)") % {
+            **values, "score": score_text(score)}
+    return gettext("%(result)s (version %(version)s)") % values
 
 
 class ResultChangeInline(ReadOnlyInline):
@@ -447,14 +462,14 @@ class ResultChangeInline(ReadOnlyInline):
     model = ResultChange
     fields = ("changed_at", "changed_by", "before_text", "after_text", "warning")
     readonly_fields = fields
-    verbose_name = "result change"
-    verbose_name_plural = "change log"
+    verbose_name = _("result change")
+    verbose_name_plural = _("change log")
 
-    @admin.display(description="before")
+    @admin.display(description=_("before"))
     def before_text(self, obj: ResultChange) -> str:
         return _snapshot_text(obj.before)
 
-    @admin.display(description="after")
+    @admin.display(description=_("after"))
     def after_text(self, obj: ResultChange) -> str:
         return _snapshot_text(obj.after)
 
@@ -464,14 +479,19 @@ class GameEntryForm(forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     result = forms.ChoiceField(
-        choices=[("", "from the record"), ("a", "A wins"), ("b", "B wins"), ("draw", "Draw")],
+        label=_("Result"),
+        choices=[("", _("from the record")), ("a", _("A wins")), ("b", _("B wins")),
+                 ("draw", _("Draw"))],
         required=False, widget=forms.Select(attrs={"autofocus": True}))
-    termination = forms.ChoiceField(choices=Termination.choices, initial=Termination.NORMAL)
+    termination = forms.ChoiceField(label=_("Termination"), choices=Termination.choices,
+                                    initial=Termination.NORMAL)
     record = forms.CharField(
+        label=_("Record"),
         required=False, widget=forms.Textarea(attrs={"rows": 6, "cols": 80}),
-        help_text="Paste the game record (JSON, GAMES.md section 5); the engine replays it "
-                  "and its result is the game's.")
-    record_file = forms.FileField(required=False, help_text="...or upload it as a file.")
+        help_text=_("Paste the game record (JSON, GAMES.md section 5); the engine replays it "
+                    "and its result is the game's."))
+    record_file = forms.FileField(label=_("Record file"), required=False,
+                                  help_text=_("...or upload it as a file."))
 
 
 @admin.register(Pairing)
@@ -530,7 +550,8 @@ class PairingAdmin(ClubScopedAdmin):
             form = GameEntryForm(initial={"version": pairing.version})
         context = {
             **self.admin_site.each_context(request), "opts": self.model._meta,
-            "title": f"Add game {pairing.games.count() + 1}: {pairing}", "pairing": pairing,
+            "title": gettext("Add game %(number)d: %(pairing)s") % {
+                "number": pairing.games.count() + 1, "pairing": pairing}, "pairing": pairing,
             "form": form, "games": list(pairing.games.order_by("number")),
             "pairing_url": reverse("admin:tournaments_pairing_change", args=[pairing.pk]),
         }
@@ -547,10 +568,13 @@ class PairingAdmin(ClubScopedAdmin):
                 record=parse_game_record(text))
         except ApplicationError as error:
             field = error.field if error.field in form.fields else None
-            form.add_error(field, f"Board {pairing.board}: {error.message}")
+            form.add_error(field, gettext("Board %(board)d: %(problem)s") % {
+                "board": pairing.board, "problem": error.message})
             return False
-        self.message_user(request, f"Game {recorded.game.number} saved; the match stands at "
-                          f"{recorded.score}.", messages.SUCCESS)
+        self.message_user(request, gettext("Game %(number)d saved; the match stands at "
+                                           "%(score)s.") % {
+            "number": recorded.game.number, "score": score_text(recorded.score)},
+            messages.SUCCESS)
         if recorded.warning:
             self.message_user(request, recorded.warning, messages.WARNING)
         return True

@@ -14,6 +14,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
 from matches.models import Game
@@ -23,7 +25,7 @@ from players.models import Club
 
 
 def winner_letter(game: Game) -> str:
-    return {0: "A", 1: "B", None: "draw"}.get(game.winner_side, "?")
+    return {0: "A", 1: "B", None: gettext("draw")}.get(game.winner_side, "?")
 
 
 @admin.register(Game)
@@ -51,11 +53,11 @@ class GameAdmin(ClubScopedAdmin):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    @admin.display(description="winner")
+    @admin.display(description=_("winner"))
     def winner(self, obj: Game) -> str:
         return winner_letter(obj)
 
-    @admin.display(description="pairing")
+    @admin.display(description=_("pairing"))
     def pairing_link(self, obj: Game) -> str:
         url = reverse("admin:tournaments_pairing_change", args=[obj.pairing_id])
         return format_html('<a href="{}">{}</a>', url, obj.pairing)
@@ -64,7 +66,8 @@ class GameAdmin(ClubScopedAdmin):
         """The rating changes a game cascades to are derived data that the rating pool
         replays after the deletion: they need no delete permission of their own."""
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
-        return deleted, counts, perms_needed - {"rating change"}, protected
+        # the admin names a missing permission by the model's verbose name (ratings')
+        return deleted, counts, perms_needed - {gettext("rating change")}, protected
 
     def delete_model(self, request: HttpRequest, obj: Game) -> None:
         try:

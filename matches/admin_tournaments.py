@@ -14,6 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from config.engine_messages import game_label_lazy
 from config.errors import ApplicationError
@@ -32,15 +34,18 @@ SINGLE_PLAYER_GAMES = [name for name in ENGINE_NAMES if game_facts(name).team_ga
 
 
 class TrfImportForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.none())
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     game = forms.ChoiceField(
         choices=[(name, game_label_lazy(name)) for name in SINGLE_PLAYER_GAMES],
-        initial="kazambi", help_text="A TRF file does not say which game was played. "
-                                     "Kazambi has no draws: a file with draws is Kugamai's.")
-    name = forms.CharField(required=False, max_length=160,
-                           help_text="Leave empty to use the file's own name (its 012 line).")
-    file = forms.FileField(required=False, help_text="TRF-16 (.trf, .txt): UTF-8, with or "
-                                                     "without BOM, or Latin-1/Windows-1252.")
+        initial="kazambi", label=_("Game"), help_text=_(
+            "A TRF file does not say which game was played. Kazambi has no draws: a file "
+            "with draws is Kugamai's."))
+    name = forms.CharField(required=False, max_length=160, label=_("Name"),
+                           help_text=_("Leave empty to use the file's own name (its 012 "
+                                       "line)."))
+    file = forms.FileField(required=False, label=_("File"),
+                           help_text=_("TRF-16 (.trf, .txt): UTF-8, with or without BOM, or "
+                                       "Latin-1/Windows-1252."))
     text = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
@@ -58,7 +63,7 @@ class TrfImportForm(forms.Form):
             return trf_text(upload.read())
         text = self.cleaned_data.get("text") or ""
         if not text.strip():
-            raise ApplicationError("Choose a TRF file to import.", field="file")
+            raise ApplicationError(gettext("Choose a TRF file to import."), field="file")
         return text
 
 
@@ -118,11 +123,18 @@ class TournamentRunAdmin(TournamentAdmin):
                         tournament = tournament_import_trf(
                             actor=request.user, club=data["club"], text=text,
                             game=data["game"], name=data["name"] or None)
-                        self.log_addition(request, tournament, "Imported from a TRF file")
-                        self.message_user(request, f"Imported {tournament.name}: "
-                                          f"{tournament.entrants.count()} entrants, "
-                                          f"{tournament.rounds.count()} rounds.",
-                                          messages.SUCCESS)
+                        self.log_addition(request, tournament,
+                                          gettext("Imported from a TRF file"))
+                        entrants = tournament.entrants.count()
+                        rounds = tournament.rounds.count()
+                        self.message_user(request, gettext(
+                            "Imported %(tournament)s: %(entrants)s, %(rounds)s.") % {
+                            "tournament": tournament.name,
+                            "entrants": ngettext("%(count)d entrant", "%(count)d entrants",
+                                                 entrants) % {"count": entrants},
+                            "rounds": ngettext("%(count)d round", "%(count)d rounds",
+                                               rounds) % {"count": rounds}},
+                            messages.SUCCESS)
                         return redirect("admin:tournaments_tournament_dashboard", tournament.pk)
                     preview = trf_import_preview(actor=request.user, club=data["club"],
                                                  text=text, game=data["game"],
@@ -137,7 +149,7 @@ class TournamentRunAdmin(TournamentAdmin):
             form = TrfImportForm(request.user)
         return TemplateResponse(request, "matches/admin/import_trf.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta,
-            "title": "Import a tournament from a TRF file", "form": form,
+            "title": gettext("Import a tournament from a TRF file"), "form": form,
             "preview": preview,
         })
 

@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from config.engine_messages import engine_error_message, game_label, translated
 from config.errors import ApplicationError
 from games.clocks.advice import ClockAdvice, recommend_clock
@@ -48,7 +50,8 @@ def _estimate_options(game: str, options: dict[str, Any]) -> dict[str, int]:
     try:
         keys = game_facts(game).length_options
     except UnknownGameError:
-        raise ApplicationError(f"Unknown game {game!r}.", field="game") from None
+        raise ApplicationError(_("Unknown game %(game)r.") % {"game": game},
+                               field="game") from None
     return {key: options[key] for key in keys if options.get(key) is not None}
 
 
@@ -119,8 +122,8 @@ def round_clock_advice(round_: Any) -> RoundClockAdvice:
     tournament = round_.tournament
     if not round_.time_slot_minutes:
         raise ApplicationError(
-            f"Round {round_.number} has no time slot: set its time slot (minutes) to get "
-            "clock advice.", field="time_slot_minutes")
+            _("Round %(round)d has no time slot: set its time slot (minutes) to get clock "
+              "advice.") % {"round": round_.number}, field="time_slot_minutes")
     advice, moves = clock_advice(
         game=tournament.game, options=tournament.game_options,
         match_format=tournament.match_format or {}, slot_minutes=round_.time_slot_minutes,

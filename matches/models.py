@@ -9,16 +9,18 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from config.bounds import MAX_MATCH_GAMES
 from games.engines import ENGINE_NAMES
 
 
 class Termination(models.TextChoices):
-    NORMAL = "normal", "Played to the end"
-    TIME_FORFEIT = "time_forfeit", "Time forfeit (flag fell)"
-    FORFEIT = "forfeit", "Forfeit"
-    ADJUDICATED = "adjudicated", "Adjudicated"
+    NORMAL = "normal", _("Played to the end")
+    TIME_FORFEIT = "time_forfeit", _("Time forfeit (flag fell)")
+    FORFEIT = "forfeit", _("Forfeit")
+    ADJUDICATED = "adjudicated", _("Adjudicated")
 
 
 class Game(models.Model):
@@ -35,43 +37,51 @@ class Game(models.Model):
     """
 
     pairing = models.ForeignKey(
-        "tournaments.Pairing", on_delete=models.CASCADE, related_name="games"
+        "tournaments.Pairing", on_delete=models.CASCADE, related_name="games",
+        verbose_name=_("pairing"),
     )
-    number = models.PositiveSmallIntegerField()
-    game = models.CharField(max_length=32, choices=[(name, name) for name in ENGINE_NAMES])
-    options = models.JSONField(default=dict, blank=True)
-    first_side = models.PositiveSmallIntegerField()
-    deal_seed = models.BigIntegerField(null=True, blank=True)
-    record = models.JSONField(null=True, blank=True)
-    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    number = models.PositiveSmallIntegerField(_("number"))
+    game = models.CharField(_("game"), max_length=32,
+                            choices=[(name, name) for name in ENGINE_NAMES])
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    first_side = models.PositiveSmallIntegerField(_("first side"))
+    deal_seed = models.BigIntegerField(_("deal seed"), null=True, blank=True)
+    record = models.JSONField(_("record"), null=True, blank=True)
+    winner_side = models.PositiveSmallIntegerField(_("winner side"), null=True, blank=True)
     termination = models.CharField(
-        max_length=16, choices=Termination.choices, default=Termination.NORMAL
+        _("termination"), max_length=16, choices=Termination.choices,
+        default=Termination.NORMAL,
     )
     forfeit_reason = models.CharField(
-        max_length=1000, blank=True,
-        help_text="Why a bot game was forfeited: the bot's fault, with the line that caused "
-        "it (a crash, an illegal move, a timeout...).",
+        _("forfeit reason"), max_length=1000, blank=True,
+        help_text=_("Why a bot game was forfeited: the bot's fault, with the line that "
+                    "caused it (a crash, an illegal move, a timeout...)."),
     )
     score_detail = models.JSONField(
-        null=True, blank=True, help_text="Stolbiki column points and sums, from the record."
+        _("score detail"), null=True, blank=True,
+        help_text=_("Stolbiki column points and sums, from the record."),
     )
-    move_count = models.PositiveIntegerField(null=True, blank=True)
+    move_count = models.PositiveIntegerField(_("move count"), null=True, blank=True)
     clock_left = models.JSONField(
-        null=True, blank=True, help_text="Seconds left on each seat's clock at the end."
+        _("clock left"), null=True, blank=True,
+        help_text=_("Seconds left on each seat's clock at the end."),
     )
-    played_at = models.DateTimeField()
+    played_at = models.DateTimeField(_("played at"))
     order_recorded = models.BooleanField(
+        _("order recorded"),
         default=True,
-        help_text="False for the games implied by a typed match score: who won how many "
-        "is known, the order they were played in is not.",
+        help_text=_("False for the games implied by a typed match score: who won how many "
+                    "is known, the order they were played in is not."),
     )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="+",
+        related_name="+", verbose_name=_("recorded by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         db_table = "games_game"
         ordering = ["pairing", "number"]
         constraints = [
@@ -94,4 +104,5 @@ class Game(models.Model):
         indexes = [models.Index(fields=["game", "played_at"])]
 
     def __str__(self) -> str:
-        return f"{self.pairing} game {self.number}"
+        return gettext("%(pairing)s game %(number)d") % {"pairing": self.pairing,
+                                                          "number": self.number}

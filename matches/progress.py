@@ -21,7 +21,16 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from games.i18n import N_
 from games.series.format import MatchFormat, MatchScore
+
+#: The steps in words, marked for translation (``matches.texts.progress_text`` translates
+#: them): the English texts are those of :attr:`MatchProgress.text`.
+STEP_STARTING = N_("playing")
+STEP_PLAYING = N_("game %(number)d playing")
+STEP_TIE_BREAK = N_("level: tie-break to come")
+STEP_TO_CONFIRM = N_("result to be confirmed")
+SCORE_AND_STEP = N_("%(score)s, %(step)s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +47,8 @@ class MatchProgress:
     next_game: int | None
     #: The running score and the next step in words: "1–1, game 3 playing".
     text: str
+    #: The step's marked template (one of the ``STEP_`` texts), filled with ``next_game``.
+    step_template: str = STEP_STARTING
 
     @property
     def score(self) -> str:
@@ -52,7 +63,9 @@ class MatchProgress:
         return self.text.removeprefix(self.score).removeprefix(", ")
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        values = asdict(self)
+        del values["step_template"]
+        return values
 
 
 def match_progress(fmt: MatchFormat, winners: Iterable[int | None], *,
@@ -66,13 +79,11 @@ def match_progress(fmt: MatchFormat, winners: Iterable[int | None], *,
                                                    if score.draws else "")
     if not fmt.is_decided(score):
         next_game = score.games + 1
-        step = f"game {next_game} playing" if score.games else "playing"
-        text = f"{running}, {step}" if score.games else step
+        template = STEP_PLAYING if score.games else STEP_STARTING
+        step = template % {"number": next_game} if score.games else template
+        text = SCORE_AND_STEP % {"score": running, "step": step} if score.games else step
         return MatchProgress(score.wins_a, score.wins_b, score.draws, score.games,
-                             next_game, text)
-    if knockout and score.wins_a == score.wins_b:
-        step = "level: tie-break to come"
-    else:
-        step = "result to be confirmed"
+                             next_game, text, template)
+    template = STEP_TIE_BREAK if knockout and score.wins_a == score.wins_b else STEP_TO_CONFIRM
     return MatchProgress(score.wins_a, score.wins_b, score.draws, score.games, None,
-                         f"{running}, {step}")
+                         SCORE_AND_STEP % {"score": running, "step": template}, template)

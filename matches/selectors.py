@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 
 from config.engine_messages import game_label, translated
 from games.series.format import MatchFormat, SeriesError
@@ -15,6 +16,7 @@ from matches.models import Game, Termination
 from matches.progress import MatchProgress, match_progress
 from tournaments.models import Outcome, Pairing, Tournament
 from tournaments.selectors import pairing_list, points_before_rounds, round_clock
+from tournaments.texts import format_text
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
 UNCAPPED_SLIP_GAMES = 9
@@ -167,17 +169,17 @@ def round_sheet(round_: Any) -> RoundSheet:
     tournament = round_.tournament
     try:
         match_format = MatchFormat.from_dict(tournament.match_format or {})
-        described = match_format.describe()
+        described = format_text(match_format)
         longest = match_format.max_games_needed() or UNCAPPED_SLIP_GAMES
     except SeriesError:
-        match_format, described, longest = MatchFormat(), "a single game", 1
+        match_format, described, longest = MatchFormat(), gettext("a single game"), 1
     roles = game_roles(tournament.game, 0, duplicate=match_format.duplicate)
     role = translated(roles.role_label)
     clock = round_clock(round_)
     try:
-        clock_words = parse_setting(clock).describe() if clock else "no clock set"
+        clock_words = parse_setting(clock).describe() if clock else gettext("no clock set")
     except ClockError:
-        clock_words = "unreadable clock setting"
+        clock_words = gettext("unreadable clock setting")
     before = points_before_rounds(tournament)
 
     def points(entrant_id: int | None) -> str:
@@ -196,7 +198,8 @@ def round_sheet(round_: Any) -> RoundSheet:
         boards.append(SheetBoard(
             board=pairing.board, entrant_a=name_a, entrant_b=name_b,
             bye=pairing.get_bye_kind_display() if not pairing.entrant_b_id else "",
-            first_role=role, first_name=first, outcome=pairing.get_outcome_display(),
+            first_role=role, first_name=first,
+            outcome="" if pairing.outcome == "pending" else pairing.get_outcome_display(),
             game_numbers=list(range(1, longest + 1)),
             points_a=points(pairing.entrant_a_id), points_b=points(pairing.entrant_b_id),
         ))

@@ -19,6 +19,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
 from players import permissions, services
@@ -158,8 +160,8 @@ class ClubScopedAdmin(admin.ModelAdmin):
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except ServiceRefused as refused:  # the atomic view rolled everything back
-            self.message_user(request, f"Nothing was saved: {refused.message}",
-                              messages.ERROR)
+            self.message_user(request, _("Nothing was saved: %(reason)s")
+                              % {"reason": refused.message}, messages.ERROR)
             return HttpResponseRedirect(request.get_full_path())
 
 
@@ -241,11 +243,11 @@ class ClubAdmin(ClubScopedAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Club]:
         return super().get_queryset(request).annotate(n_players=Count("players"))
 
-    @admin.display(description="players", ordering="n_players")
+    @admin.display(description=_("players"), ordering="n_players")
     def player_count(self, obj: Any) -> int:
         return int(obj.n_players)
 
-    @admin.display(description="organizers")
+    @admin.display(description=_("organizers"))
     def organizer_names(self, obj: Club) -> str:
         return ", ".join(organizer_name(user) for user in obj.organizers.all())
 
@@ -259,8 +261,9 @@ class PlayerForm(ServiceForm):
 
     installed_bot = forms.ChoiceField(
         required=False,
-        help_text="For the kind 'Installed program': a bot installed in the bots directory "
-        "(BOTS_DIR) of this web host; every worker needs the same bots directory.",
+        label=_("installed bot"),
+        help_text=_("For the kind 'Installed program': a bot installed in the bots directory "
+                    "(BOTS_DIR) of this web host; every worker needs the same bots directory."),
     )
 
     class Meta:
@@ -271,12 +274,13 @@ class PlayerForm(ServiceForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [("", "---------")] + [
-            (bot.name, f"{bot.name} by {bot.author} (plays {', '.join(bot.games)})")
+            (bot.name, gettext("%(bot)s by %(author)s (plays %(games)s)")
+             % {"bot": bot.name, "author": bot.author, "games": ", ".join(bot.games)})
             for bot in installed_bots()
         ]
         current = self.instance.installed_bot if self.instance.pk else ""
         if current and current not in {name for name, _ in choices}:
-            choices.append((current, f"{current} (not installed here)"))
+            choices.append((current, gettext("%(bot)s (not installed here)") % {"bot": current}))
         field = self.fields["installed_bot"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = choices
@@ -340,8 +344,8 @@ class MembershipInline(admin.TabularInline):
 class TeamForm(ServiceForm):
     members = forms.ModelMultipleChoiceField(
         queryset=Player.objects.select_related("club"), required=False,
-        widget=FilteredSelectMultiple("members", is_stacked=False),
-        help_text="The team's current members; a player removed leaves today.")
+        widget=FilteredSelectMultiple(_("members"), is_stacked=False), label=_("members"),
+        help_text=_("The team's current members; a player removed leaves today."))
 
     class Meta:
         model = Team
@@ -361,7 +365,7 @@ class TeamForm(ServiceForm):
                                         club=self.cleaned_data["club"], members=members)
         team = team_list().get(pk=self.instance.pk)
         if self.cleaned_data.get("club") not in (None, team.club):
-            raise ApplicationError("A team stays in its club.", field="club")
+            raise ApplicationError(gettext("A team stays in its club."), field="club")
         team = services.team_update(actor=self.actor, team=team, name=self.cleaned_data["name"])
         current = {m.player_id: m.player for m in team.memberships.all() if m.left_on is None}
         wanted = {player.pk: player for player in members}
@@ -387,7 +391,7 @@ class TeamAdmin(ClubScopedAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
         return super().get_queryset(request).prefetch_related("memberships__player")
 
-    @admin.display(description="current members")
+    @admin.display(description=_("current members"))
     def member_names(self, obj: Team) -> str:
         names = [m.player.display_name for m in obj.memberships.all() if m.left_on is None]
         return ", ".join(names)

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from players.models import Club
 
@@ -33,8 +34,11 @@ def can_manage_club(user: Any, club: Club | None) -> bool:
 
 def ensure_can_manage_club(user: Any, club: Club | None) -> None:
     if not can_manage_club(user, club):
-        name = club.name if club is not None else "players without a club"
-        raise PermissionDenied(f"Only the organizers of {name} may change this.")
+        if club is None:
+            raise PermissionDenied(_("Only site administrators may change players without a "
+                                     "club."))
+        raise PermissionDenied(_("Only the organizers of %(club)s may change this.")
+                               % {"club": club.name})
 
 
 def may_enter_from(user: Any, host: Club, club: Club | None) -> bool:

@@ -9,6 +9,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import ApplicationError
 from games.bots.process.installed import InstalledBot, list_installed_bots
@@ -44,7 +46,9 @@ def players_by_ids(ids: Sequence[int], *, field: str = "members") -> list[Player
     missing = [pk for pk in ids if pk not in found]
     if missing:
         shown = ", ".join(str(pk) for pk in missing[:5]) + ("..." if len(missing) > 5 else "")
-        raise ApplicationError(f"No player has the id {shown}.", field=field)
+        raise ApplicationError(
+            ngettext("No player has the id %(ids)s.", "No player has the ids %(ids)s.",
+                     len(missing)) % {"ids": shown}, field=field)
     return [found[pk] for pk in ids]
 
 
@@ -54,7 +58,8 @@ def users_by_names(names: Sequence[str], *, field: str = "organizers") -> list[A
              for user in get_user_model().objects.filter(username__in=list(names))}
     missing = [name for name in names if name not in found]
     if missing:
-        raise ApplicationError(f"No account has the user name {missing[0]!r}.", field=field)
+        raise ApplicationError(
+            _("No account has the user name %(name)r.") % {"name": missing[0]}, field=field)
     return [found[name] for name in names]
 
 
@@ -73,7 +78,11 @@ def bot_game_problem(player: Player, game: str) -> str | None:
         if bot.name == player.installed_bot:
             if bot.plays(game):
                 return None
-            return (f"{player.display_name} is the installed bot {bot.name!r}, which does not "
-                    f"play {game} (it plays {', '.join(bot.games)}).")
-    return (f"{player.display_name} is the installed bot {player.installed_bot!r}, which is "
-            f"not installed in the bots directory ({settings.BOTS_DIR}).")
+            return _("%(player)s is the installed bot %(bot)r, which does not play %(game)s "
+                     "(it plays %(games)s).") % {
+                "player": player.display_name, "bot": bot.name, "game": game,
+                "games": ", ".join(bot.games)}
+    return _("%(player)s is the installed bot %(bot)r, which is not installed in the bots "
+             "directory (%(folder)s).") % {
+        "player": player.display_name, "bot": player.installed_bot,
+        "folder": settings.BOTS_DIR}

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from config.bounds import (
     MAX_BOT_ITERATIONS,
@@ -35,12 +36,13 @@ def ensure_may_enter_from(user: Actor, host: Club, clubs: Iterable[Club | None],
         if may_enter_from(user, host, club):
             continue
         if club is None:
-            raise ApplicationError("Players without a club are entered only by site "
-                                   "administrators.", field=field)
+            raise ApplicationError(_("Players without a club are entered only by site "
+                                     "administrators."), field=field)
         raise ApplicationError(
-            f"{club.name} does not accept entries by other clubs: only its organizers may "
-            f"enter its players and teams in {host.name}'s tournaments and teams (they can "
-            "allow it with the club's open entries setting).", field=field)
+            _("%(club)s does not accept entries by other clubs: only its organizers may "
+              "enter its players and teams in %(host)s's tournaments and teams (they can "
+              "allow it with the club's open entries setting).")
+            % {"club": club.name, "host": host.name}, field=field)
 
 
 def _unique_slug(name: str) -> str:
@@ -56,13 +58,14 @@ def _organizer_accounts(organizers: Sequence[Any]) -> list[Any]:
     within :data:`MAX_CLUB_ORGANIZERS` and each once. Called after the permission check,
     so that only those who may change the club learn which user names exist."""
     if len(organizers) > MAX_CLUB_ORGANIZERS:
-        raise ApplicationError(f"A club has at most {MAX_CLUB_ORGANIZERS} organizers.",
-                               field="organizers")
+        raise ApplicationError(
+            _("A club has at most %(limit)d organizers.") % {"limit": MAX_CLUB_ORGANIZERS},
+            field="organizers")
     names = [name for name in organizers if isinstance(name, str)]
     found = iter(users_by_names(names)) if names else iter(())
     accounts = [next(found) if isinstance(item, str) else item for item in organizers]
     if len({user.pk for user in accounts}) != len(accounts):
-        raise ApplicationError("An organizer is listed twice.", field="organizers")
+        raise ApplicationError(_("An organizer is listed twice."), field="organizers")
     return accounts
 
 
@@ -74,7 +77,7 @@ def club_create(
     """A new club (site administrators); ``organizers`` are accounts or user names; the
     slug is made from the name unless given."""
     if not getattr(actor, "is_superuser", False):
-        raise PermissionDenied("Only site administrators may create clubs.")
+        raise PermissionDenied(_("Only site administrators may create clubs."))
     organizers = _organizer_accounts(organizers or [])
     check_storable(name, field="name")
     club = Club(name=name.strip(), slug=(slug or "").strip() or _unique_slug(name),
@@ -99,7 +102,8 @@ def club_update(
         club.open_entries = bool(open_entries)
     if organizers is not None:
         if not organizers:
-            raise ApplicationError("A club needs at least one organizer.", field="organizers")
+            raise ApplicationError(_("A club needs at least one organizer."),
+                                   field="organizers")
         organizers = _organizer_accounts(organizers)
     if name is not None:
         check_storable(name, field="name")
@@ -130,16 +134,16 @@ def bot_settings_check(kind: str, settings: Any) -> dict[str, Any]:
     :class:`ApplicationError` names the setting."""
     if kind not in BOT_OPTIONS and kind != BotKind.INSTALLED:
         raise ApplicationError(
-            f"Unknown bot kind {kind!r}; choose one of {', '.join(BotKind.values)}.",
-            field="bot_kind")
+            _("Unknown bot kind %(kind)r; choose one of %(kinds)s.")
+            % {"kind": kind, "kinds": ", ".join(BotKind.values)}, field="bot_kind")
     if not isinstance(settings, dict):
-        raise ApplicationError("Bot settings must be a JSON object, for example "
-                               '{"iterations": 200}.', field="bot_settings")
+        raise ApplicationError(_("Bot settings must be a JSON object, for example "
+                                 '{"iterations": 200}.'), field="bot_settings")
     if kind == BotKind.INSTALLED:
         if settings:
-            raise ApplicationError(
+            raise ApplicationError(_(
                 "An installed bot takes no settings (its program decides how it plays): "
-                "leave the bot settings empty.", field="bot_settings")
+                "leave the bot settings empty."), field="bot_settings")
         return settings
     options = BOT_OPTIONS[kind]
     for key, value in settings.items():
@@ -148,19 +152,24 @@ def bot_settings_check(kind: str, settings: Any) -> dict[str, Any]:
             whole = key == "iterations"
             ok = not isinstance(value, bool) and isinstance(value, int if whole else int | float)
             if not ok or not 0 < value <= BOT_BUDGET[key]:
-                what = "a whole number from 1" if whole else "a number of seconds above 0"
+                text = (_("Bot setting %(key)r must be a whole number from 1 up to "
+                          "%(limit)g, not %(value)r.") if whole else
+                        _("Bot setting %(key)r must be a number of seconds above 0 up to "
+                          "%(limit)g, not %(value)r."))
                 raise ApplicationError(
-                    f"Bot setting {key!r} must be {what} up to {BOT_BUDGET[key]:g}, not "
-                    f"{value!r}.", field=field)
+                    text % {"key": key, "limit": BOT_BUDGET[key], "value": value},
+                    field=field)
         elif key in options:
             if not isinstance(value, options[key]):
-                raise ApplicationError(f"Bot setting {key!r} must be "
-                                       f"{'true or false' if options[key] is bool else 'valid'}, "
-                                       f"not {value!r}.", field=field)
+                text = (_("Bot setting %(key)r must be true or false, not %(value)r.")
+                        if options[key] is bool else
+                        _("Bot setting %(key)r must be valid, not %(value)r."))
+                raise ApplicationError(text % {"key": key, "value": value}, field=field)
         else:
             known = ", ".join(sorted([*options, *BOT_BUDGET]))
-            raise ApplicationError(f"A {kind} bot has no setting {key!r}; its settings are "
-                                   f"{known}.", field=field)
+            raise ApplicationError(
+                _("A %(kind)s bot has no setting %(key)r; its settings are %(known)s.")
+                % {"kind": kind, "key": key, "known": known}, field=field)
     return settings
 
 
@@ -169,10 +178,10 @@ def _check_player(actor: Actor, player: Player, *, user_changed: bool,
     """Everything a player's row must satisfy before it is saved, by this actor."""
     superuser = bool(getattr(actor, "is_superuser", False))
     if player.club_id is None and not superuser:
-        raise ApplicationError("Choose the player's club.", field="club")
+        raise ApplicationError(_("Choose the player's club."), field="club")
     if user_changed and not superuser:
-        raise ApplicationError("Only site administrators link a player to a user account.",
-                               field="user")
+        raise ApplicationError(
+            _("Only site administrators link a player to a user account."), field="user")
     check_storable(player.display_name, field="display_name")
     check_storable(player.fide_id, field="fide_id")
     player_check_bot(player, original=original)
@@ -187,37 +196,40 @@ def player_check_bot(player: Player, *, original: Player | None = None) -> None:
     if player.is_bot:
         bot_settings_check(player.bot_kind, player.bot_settings)
     elif player.bot_kind or player.bot_settings:
-        raise ApplicationError("Only a bot has a bot kind and bot settings.",
+        raise ApplicationError(_("Only a bot has a bot kind and bot settings."),
                                field="bot_kind" if player.bot_kind else "bot_settings")
     if not isinstance(player.installed_bot, str):
-        raise ApplicationError("The installed bot is named by a text.", field="installed_bot")
+        raise ApplicationError(_("The installed bot is named by a text."),
+                               field="installed_bot")
     if player.bot_kind != BotKind.INSTALLED:
         if player.installed_bot:
-            raise ApplicationError(
+            raise ApplicationError(_(
                 "Only a bot of the kind 'installed' names an installed bot: choose that kind "
-                "or leave the installed bot empty.", field="installed_bot")
+                "or leave the installed bot empty."), field="installed_bot")
         return
     if player.bot_settings:
-        raise ApplicationError(
-            "An installed bot takes no settings (its program decides how it plays): leave "
-            "the bot settings empty.", field="bot_settings")
+        raise ApplicationError(_(
+            "An installed bot takes no settings (its program decides how it plays): "
+            "leave the bot settings empty."), field="bot_settings")
     unchanged = (original is not None and original.bot_kind == BotKind.INSTALLED
                  and original.installed_bot == player.installed_bot)
     if unchanged:
         return
     names = [bot.name for bot in installed_bots()]
     if player.installed_bot not in names:
-        known = ", ".join(names) or "none"
-        what = (f"No bot {player.installed_bot!r} is installed"
-                if player.installed_bot else "Choose the installed bot")
-        raise ApplicationError(f"{what} (installed: {known}).", field="installed_bot")
+        known = ", ".join(names) or _("none")
+        text = (_("No bot %(name)r is installed (installed: %(known)s).")
+                if player.installed_bot else
+                _("Choose the installed bot (installed: %(known)s)."))
+        raise ApplicationError(text % {"name": player.installed_bot, "known": known},
+                               field="installed_bot")
 
 
 @transaction.atomic
 def player_create(*, actor: Actor, display_name: str, club: Club | None, **fields: Any) -> Player:
     unknown = set(fields) - _PLAYER_FIELDS
     if unknown:
-        raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.")
+        raise ApplicationError(_("Unknown field %(name)r.") % {"name": sorted(unknown)[0]})
     player = Player(display_name=display_name.strip(), club=club, **fields)
     _check_player(actor, player, user_changed=player.user_id is not None)
     ensure_can_manage_club(actor, club)
@@ -230,7 +242,7 @@ def player_create(*, actor: Actor, display_name: str, club: Club | None, **field
 def player_update(*, actor: Actor, player: Player, **fields: Any) -> Player:
     unknown = set(fields) - _PLAYER_FIELDS
     if unknown:
-        raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.")
+        raise ApplicationError(_("Unknown field %(name)r.") % {"name": sorted(unknown)[0]})
     ensure_can_manage_club(actor, player.club)
     if "club" in fields and fields["club"] != player.club:
         ensure_can_manage_club(actor, fields["club"])
@@ -246,10 +258,11 @@ def player_update(*, actor: Actor, player: Player, **fields: Any) -> Player:
 
 def _check_members(members: Sequence[Player], current: int = 0) -> None:
     if current + len(members) > MAX_TEAM_MEMBERS:
-        raise ApplicationError(f"A team has at most {MAX_TEAM_MEMBERS} members at a time.",
-                               field="members")
+        raise ApplicationError(
+            _("A team has at most %(limit)d members at a time.") % {"limit": MAX_TEAM_MEMBERS},
+            field="members")
     if len({player.pk for player in members}) != len(members):
-        raise ApplicationError("A player is listed twice.", field="members")
+        raise ApplicationError(_("A player is listed twice."), field="members")
 
 
 @transaction.atomic
@@ -311,7 +324,9 @@ def team_remove_member(
         .first()
     )
     if membership is None:
-        raise ApplicationError(f"{player} is not a current member of {team}.", field="player")
+        raise ApplicationError(
+            _("%(player)s is not a current member of %(team)s.")
+            % {"player": player, "team": team}, field="player")
     membership.left_on = left_on or timezone.localdate()
     membership.full_clean()
     membership.save()

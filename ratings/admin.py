@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
 from players.admin import ClubScopedAdmin, ReadOnlyAdmin, ServiceForm
@@ -67,11 +68,11 @@ class RatingAdmin(ReadOnlyAdmin):
     list_select_related = ["player", "club"]
     ordering = ["club", "family", "-rating"]
 
-    @admin.display(description="rating", ordering="rating")
+    @admin.display(description=_("rating"), ordering="rating")
     def rounded_rating(self, obj: Rating) -> str:
         return f"{obj.rating:.0f}"
 
-    @admin.display(description="RD", ordering="rd")
+    @admin.display(description=_("RD"), ordering="rd")
     def rounded_rd(self, obj: Rating) -> str:
         return "" if obj.rd is None else f"{obj.rd:.0f}"
 
@@ -87,14 +88,14 @@ class RatingChangeAdmin(ReadOnlyAdmin):
     date_hierarchy = "played_at"
     ordering = ["-played_at", "-game_id"]
 
-    @admin.display(description="before", ordering="rating_before")
+    @admin.display(description=_("before"), ordering="rating_before")
     def before(self, obj: RatingChange) -> str:
         return f"{obj.rating_before:.0f}"
 
-    @admin.display(description="after", ordering="rating_after")
+    @admin.display(description=_("after"), ordering="rating_after")
     def after(self, obj: RatingChange) -> str:
         return f"{obj.rating_after:.0f}"
 
-    @admin.display(description="change")
+    @admin.display(description=_("change"))
     def rating_delta(self, obj: RatingChange) -> str:
         return f"{obj.delta:+.1f}"

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
@@ -64,7 +66,7 @@ class LeaderboardOutput(serializers.Serializer[Any]):
 
 
 class LeaderboardQuery(serializers.Serializer[Any]):
-    club = serializers.CharField(help_text="The club's id or slug.")
+    club = serializers.CharField(help_text=_lazy("The club's id or slug."))
     family = serializers.ChoiceField(choices=RATING_FAMILIES)
     include_provisional = serializers.BooleanField(default=True)
 
@@ -74,9 +76,10 @@ class RatingChangeOutput(serializers.ModelSerializer[RatingChange]):
     tournament_name = serializers.CharField(read_only=True)
     game_name = serializers.CharField(read_only=True)
     order_recorded = serializers.BooleanField(
-        read_only=True, help_text="False for a game of a match score typed without its "
-        "games: it is rated in a canonical order (draws, alternating wins, the winner's "
-        "deciding win last), not the order it was played in.")
+        read_only=True, help_text=_lazy(
+            "False for a game of a match score typed without its games: it is rated in a "
+            "canonical order (draws, alternating wins, the winner's deciding win last), not "
+            "the order it was played in."))
     change = serializers.FloatField(source="delta", read_only=True)
 
     class Meta:
@@ -147,14 +150,15 @@ class RatingHistoryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         family = self.request.query_params.get("family") or None
         club = self.request.query_params.get("club") or None
         if club is not None and not (club.isascii() and club.isdigit()):
-            raise ApplicationError(f"Club must be a club id, not {club!r}.", field="club")
+            raise ApplicationError(_("Club must be a club id, not %(club)r.") % {"club": club},
+                                   field="club")
         return selectors.rating_history(player, family, int(club) if club else None)
 
 
 class RatingSettingsInput(serializers.Serializer[Any]):
     rating_settings = serializers.JSONField(
-        help_text='{"system": "glicko2"} (the default) or {"system": "elo"}, with the '
-        "parameters of either.")
+        help_text=_lazy('{"system": "glicko2"} (the default) or {"system": "elo"}, with the '
+                        "parameters of either."))
 
 
 class RatingSettingsOutput(serializers.Serializer[Any]):
@@ -183,7 +187,8 @@ def _club(value: str) -> Club:
     if club is None and value.isascii() and value.isdigit():
         club = Club.objects.filter(pk=int(value)).first()
     if club is None:
-        raise ApplicationError(f"No club with id or slug {value!r}.", field="club")
+        raise ApplicationError(_("No club with id or slug %(club)r.") % {"club": value},
+                               field="club")
     return club
 
 

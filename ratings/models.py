@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.engines import GAME_FAMILY
 from players.models import Club, Player
@@ -20,8 +21,8 @@ RATING_FAMILIES: tuple[str, ...] = tuple(sorted(set(GAME_FAMILY.values())))
 
 
 class RatingSystem(models.TextChoices):
-    GLICKO2 = "glicko2", "Glicko-2"
-    ELO = "elo", "Elo (FIDE)"
+    GLICKO2 = "glicko2", _("Glicko-2")
+    ELO = "elo", _("Elo (FIDE)")
 
 
 class Rating(models.Model):
@@ -31,19 +32,26 @@ class Rating(models.Model):
     ``is_provisional`` is computed when the rating is written, from the club's settings.
     """
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
-    family = models.CharField(max_length=16, choices=[(f, f) for f in RATING_FAMILIES])
-    system = models.CharField(max_length=10, choices=RatingSystem.choices)
-    rating = models.FloatField()
-    rd = models.FloatField(null=True, blank=True)
-    volatility = models.FloatField(null=True, blank=True)
-    peak_rating = models.FloatField(help_text="Highest rating reached (the Elo 2400 rule).")
-    games = models.PositiveIntegerField(default=0)
-    last_played_at = models.DateTimeField(null=True, blank=True)
-    is_provisional = models.BooleanField(default=True)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings",
+                               verbose_name=_("player"))
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings",
+                             verbose_name=_("club"))
+    family = models.CharField(_("game family"), max_length=16,
+                              choices=[(f, f) for f in RATING_FAMILIES])
+    system = models.CharField(_("rating system"), max_length=10, choices=RatingSystem.choices)
+    rating = models.FloatField(_("rating"))
+    rd = models.FloatField(_("RD"), null=True, blank=True,
+                           help_text=_("Rating deviation (Glicko-2)."))
+    volatility = models.FloatField(_("volatility"), null=True, blank=True)
+    peak_rating = models.FloatField(
+        _("peak rating"), help_text=_("Highest rating reached (the Elo 2400 rule)."))
+    games = models.PositiveIntegerField(_("games"), default=0)
+    last_played_at = models.DateTimeField(_("last played at"), null=True, blank=True)
+    is_provisional = models.BooleanField(_("provisional"), default=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         db_table = "players_rating"
         ordering = ["club", "family", "-rating", "player"]
         indexes = [models.Index(fields=["club", "family", "-rating"])]
@@ -58,8 +66,8 @@ class Rating(models.Model):
                 condition=(Q(system=RatingSystem.GLICKO2) & Q(rd__gt=0) & Q(volatility__gt=0))
                 | (Q(system=RatingSystem.ELO) & Q(rd__isnull=True) & Q(volatility__isnull=True)),
                 name="rating_deviation_iff_glicko2",
-                violation_error_message="Glicko-2 ratings have a deviation and a volatility; "
-                "Elo ratings have neither.",
+                violation_error_message=_("Glicko-2 ratings have a deviation and a "
+                                          "volatility; Elo ratings have neither."),
             ),
         ]
 
@@ -76,27 +84,32 @@ class RatingChange(models.Model):
     """
 
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+        Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False,
+        verbose_name=_("player"),
     )
     game = models.ForeignKey(
-        "matches.Game", on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+        "matches.Game", on_delete=models.CASCADE, related_name="rating_changes", db_index=False,
+        verbose_name=_("game"),
     )
     # The club of the game's tournament, copied so a pool's rows are found without joins.
     # No database constraint: it would cost a trigger check per row of a recompute for a
     # value the game already fixes (Django still cascades club deletions).
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="rating_changes", db_index=False,
-        db_constraint=False,
+        db_constraint=False, verbose_name=_("club"),
     )
-    family = models.CharField(max_length=16, choices=[(f, f) for f in RATING_FAMILIES])
-    rating_before = models.FloatField()
-    rating_after = models.FloatField()
-    rd_before = models.FloatField(null=True, blank=True)
-    rd_after = models.FloatField(null=True, blank=True)
-    volatility_after = models.FloatField(null=True, blank=True)
-    played_at = models.DateTimeField()
+    family = models.CharField(_("game family"), max_length=16,
+                              choices=[(f, f) for f in RATING_FAMILIES])
+    rating_before = models.FloatField(_("rating before"))
+    rating_after = models.FloatField(_("rating after"))
+    rd_before = models.FloatField(_("RD before"), null=True, blank=True)
+    rd_after = models.FloatField(_("RD after"), null=True, blank=True)
+    volatility_after = models.FloatField(_("volatility after"), null=True, blank=True)
+    played_at = models.DateTimeField(_("played at"))
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         db_table = "players_ratingchange"
         ordering = ["played_at", "game_id"]
         indexes = [models.Index(fields=["player", "family", "played_at"])]
@@ -119,5 +132,5 @@ class ClubRatingSettings(Club):
 
     class Meta:
         proxy = True
-        verbose_name = "club rating settings"
-        verbose_name_plural = "club rating settings"
+        verbose_name = _("club rating settings")
+        verbose_name_plural = _("club rating settings")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
@@ -133,7 +134,8 @@ def rating_on(
 def check_family(family: str) -> None:
     if family not in RATING_FAMILIES:
         raise ApplicationError(
-            f"Unknown game family {family!r}; choose one of {', '.join(RATING_FAMILIES)}.",
+            _("Unknown game family %(family)r; choose one of %(families)s.")
+            % {"family": family, "families": ", ".join(RATING_FAMILIES)},
             field="family",
         )
 

@@ -30,6 +30,9 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
@@ -100,6 +103,13 @@ class RatingConfig:
         return rd is None or rd >= self.glicko2.provisional_rd
 
 
+def rating_error_message(error: RatingError) -> str:
+    """The rating maths' error in the active language (its template translated, then
+    filled in)."""
+    text = _(error.template)
+    return text % error.params if error.params else text
+
+
 def rating_config_parse(settings: Any) -> RatingConfig:
     """Read and check ``Club.rating_settings``; an :class:`ApplicationError` names the field.
 
@@ -110,22 +120,22 @@ def rating_config_parse(settings: Any) -> RatingConfig:
         settings = {}
     if not isinstance(settings, Mapping):
         raise ApplicationError(
-            "Rating settings must be a JSON object, for example {\"system\": \"glicko2\"}.",
+            _('Rating settings must be a JSON object, for example {"system": "glicko2"}.'),
             field="rating_settings",
         )
     system = settings.get("system", RatingSystem.GLICKO2)
     if system not in RatingSystem.values:
         raise ApplicationError(
-            f"Unknown rating system {system!r}; choose one of "
-            f"{', '.join(RatingSystem.values)}.",
+            _("Unknown rating system %(system)r; choose one of %(systems)s.")
+            % {"system": system, "systems": ", ".join(RatingSystem.values)},
             field="rating_settings.system",
         )
     allowed = _ELO_KEYS if system == RatingSystem.ELO else _GLICKO2_KEYS
     for key in settings:
         if key != "system" and key not in allowed:
             raise ApplicationError(
-                f"Unknown {system} rating setting {key!r}; the settings are "
-                f"{', '.join(sorted(allowed))}.",
+                _("Unknown %(system)s rating setting %(key)r; the settings are %(known)s.")
+                % {"system": system, "key": key, "known": ", ".join(sorted(allowed))},
                 field=f"rating_settings.{key}",
             )
     values = {key: value for key, value in settings.items() if key != "system"}
@@ -136,7 +146,9 @@ def rating_config_parse(settings: Any) -> RatingConfig:
     try:
         return RatingConfig(system=system, glicko2=Glicko2Config(**values))
     except RatingError as error:
-        raise ApplicationError(f"Rating settings: {error}.", field="rating_settings") from None
+        raise ApplicationError(_("Rating settings: %(problem)s.")
+                               % {"problem": rating_error_message(error)},
+                               field="rating_settings") from None
 
 
 def _elo_settings(values: Mapping[str, Any]) -> EloSettings:
@@ -149,9 +161,12 @@ def _elo_settings(values: Mapping[str, Any]) -> EloSettings:
         if key == "k" and value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < (key == "k"):
-            least = "a whole number of 1 or more" if key == "k" else "a whole number, 0 or more"
+            text = (_("Rating setting %(key)r must be a whole number of 1 or more, not "
+                      "%(value)r.") if key == "k" else
+                    _("Rating setting %(key)r must be a whole number, 0 or more, not "
+                      "%(value)r."))
             raise ApplicationError(
-                f"Rating setting {key!r} must be {least}, not {value!r}.",
+                text % {"key": key, "value": value},
                 field=f"rating_settings.{key}",
             )
         _check_range(key, value)
@@ -163,9 +178,11 @@ def _check_number(key: str, value: Any, *, positive: bool) -> None:
     if ok and positive:
         ok = value > 0
     if not ok:
-        kind = "a positive number" if positive else "a finite number"
+        text = (_("Rating setting %(key)r must be a positive number, not %(value)r.")
+                if positive else
+                _("Rating setting %(key)r must be a finite number, not %(value)r."))
         raise ApplicationError(
-            f"Rating setting {key!r} must be {kind}, not {value!r}.",
+            text % {"key": key, "value": value},
             field=f"rating_settings.{key}",
         )
     _check_range(key, value)
@@ -175,9 +192,11 @@ def _check_range(key: str, value: Any) -> None:
     low, high, low_included = _RANGES[key]
     if (value >= low if low_included else value > low) and value <= high:
         return
-    bound = "from" if low_included else "above"
+    text = (_("Rating setting %(key)r must be from %(low)g up to %(high)g, not %(value)r.")
+            if low_included else
+            _("Rating setting %(key)r must be above %(low)g up to %(high)g, not %(value)r."))
     raise ApplicationError(
-        f"Rating setting {key!r} must be {bound} {low:g} up to {high:g}, not {value!r}.",
+        text % {"key": key, "low": low, "high": high, "value": value},
         field=f"rating_settings.{key}",
     )
 
@@ -330,7 +349,8 @@ def ratings_recompute(
     """
     if family is not None and family not in RATING_FAMILIES:
         raise ApplicationError(
-            f"Unknown game family {family!r}; choose one of {', '.join(RATING_FAMILIES)}.",
+            _("Unknown game family %(family)r; choose one of %(families)s.")
+            % {"family": family, "families": ", ".join(RATING_FAMILIES)},
             field="family",
         )
     summaries = []
@@ -480,7 +500,7 @@ class _GameLoader:
         seat_sides = {row[0]: _seat_sides(row[7]) for row in rows if row[7]}
         self._check_seat_players(seat_sides)
         games = []
-        for game_id, played_at, winner, a_player, a_team, b_player, b_team, *_ in rows:
+        for game_id, played_at, winner, a_player, a_team, b_player, b_team, *_rest in rows:
             seats = seat_sides.get(game_id)
             sides = (
                 self._side(game_id, played_at, a_player, a_team, seats, 0),
@@ -519,8 +539,9 @@ class _GameLoader:
         )
         if not members:
             raise ApplicationError(
-                f"Game {game_id} cannot be rated: team {team} had no members on {day} and "
-                "the game's record names no players in its seats.",
+                _("Game %(game)s cannot be rated: team %(team)s had no members on %(day)s "
+                  "and the game's record names no players in its seats.")
+                % {"game": game_id, "team": team, "day": date_format(day)},
                 field="game",
             )
         return members
@@ -547,8 +568,11 @@ class _GameLoader:
             unknown = sorted({p for side in sides or () for p in side} - known)
             if unknown:
                 raise ApplicationError(
-                    f"Game {game_id} cannot be rated: its record's seats name unknown "
-                    f"player(s) {', '.join(map(str, unknown))}.",
+                    ngettext("Game %(game)s cannot be rated: its record's seats name an "
+                             "unknown player %(players)s.",
+                             "Game %(game)s cannot be rated: its record's seats name unknown "
+                             "players %(players)s.", len(unknown))
+                    % {"game": game_id, "players": ", ".join(map(str, unknown))},
                     field="record",
                 )
 
@@ -611,7 +635,9 @@ def _replay(
             return _replay_elo(config.elo, games, starting)
         return _replay_glicko2(config.glicko2, games, starting)
     except RatingError as error:
-        raise ApplicationError(f"Ratings cannot be computed: {error}.", field="game") from None
+        raise ApplicationError(_("Ratings cannot be computed: %(problem)s.")
+                               % {"problem": rating_error_message(error)},
+                               field="game") from None
 
 
 def _replay_glicko2(

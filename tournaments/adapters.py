@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from django.utils import translation
+
 from tournaments.models import (
     PLAYED_OUTCOMES,
     ByeKind,
@@ -313,11 +315,13 @@ def trf_document(
         for entrant_id, items in blocks.items():
             if entrant_id not in seen:
                 items.append(TrfRound(None, "-", "Z"))
+    with translation.override(None):  # the file is read by programs: English labels
+        english_format = str(tournament.get_format_display())
     header = [
         f"012 {tournament.name}",
         f"022 {tournament.club.name}",
         f"062 {len(ordered)}",
-        f"092 {tournament.get_format_display()}",
+        f"092 {english_format}",
     ]
     total = tournament.rounds_planned or len(rounds)
     trailer = [f"XXR {total}"] if total else []

@@ -18,10 +18,15 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.functional import Promise
 from django.utils.html import format_html
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
 from games.engines import ENGINE_NAMES, game_facts, get_engine
+from games.i18n import N_
 from players.admin import ClubScopedAdmin
 from players.models import Player, Team
 from players.permissions import can_manage_club
@@ -50,6 +55,7 @@ from tournaments.services.tournaments import (
     validate_tournament,
 )
 from tournaments.standings import REGISTRY
+from tournaments.texts import core_error_message, format_text, game_label, tiebreak_name
 
 TIEBREAK_SLOTS = 6  # the form's tiebreak_1 .. tiebreak_6
 #: Game options shown as fields: option name -> form field.
@@ -59,8 +65,8 @@ OPTION_FIELDS = {"rows": "board_rows", "cols": "board_cols", "deck": "deck",
 MODEL_FIELDS = ["club", "name", "game", "format", "rounds_planned", "rated", "clock",
                 "points_win", "points_draw", "points_loss", "points_bye", "third_place_match",
                 "grand_final_reset"]
-MATCH_KINDS = {"single": "Single game", "best_of": "Best of N", "first_to": "First to N wins",
-               "fixed": "N games (fixed)"}
+MATCH_KINDS = {"single": _("Single game"), "best_of": _("Best of N"),
+               "first_to": _("First to N wins"), "fixed": _("N games (fixed)")}
 
 
 def run_service(admin_: admin.ModelAdmin, request: HttpRequest, call: Callable[[], Any],
@@ -83,7 +89,7 @@ def _options_of(game: str) -> list[str]:
 
 def _tiebreak_choices() -> list[tuple[str, str]]:
     return [("", "---------")] + [
-        (key, f"{cls.abbreviation}: {cls.name}") for key, cls in REGISTRY.items()]
+        (key, f"{cls.abbreviation}: {tiebreak_name(cls)}") for key, cls in REGISTRY.items()]
 
 
 def _defaults_json() -> str:
@@ -96,8 +102,9 @@ def _options_json() -> str:
 
 def _tiebreak_field(index: int) -> forms.ChoiceField:
     field = forms.ChoiceField(
-        choices=_tiebreak_choices, required=False, label=f"Tie-break {index}",
-        help_text="" if index > 1 else (
+        choices=_tiebreak_choices, required=False,
+        label=format_lazy(_("Tie-break {index}"), index=index),
+        help_text="" if index > 1 else _(
             "In order: the first breaks ties, the next what is still tied. Left empty on a "
             "new tournament: FIDE's recommended set for its format (filled in as you choose "
             "the format)."))
@@ -111,33 +118,34 @@ class TournamentForm(forms.ModelForm):
     into the service's values, and the service checks them (errors show by their field)."""
 
     board_rows = forms.IntegerField(
-        required=False, min_value=2, max_value=12, label="Board rows",
-        help_text="Kazambi games: rows of the board (2 to 12; default 7).")
+        required=False, min_value=2, max_value=12, label=_("Board rows"),
+        help_text=_("Kazambi games: rows of the board (2 to 12; default 7)."))
     board_cols = forms.IntegerField(
-        required=False, min_value=2, max_value=12, label="Board columns",
-        help_text="Kazambi games: columns of the board (2 to 12; default 8).")
+        required=False, min_value=2, max_value=12, label=_("Board columns"),
+        help_text=_("Kazambi games: columns of the board (2 to 12; default 8)."))
     deck = forms.TypedChoiceField(
-        required=False, coerce=int, empty_value=None, label="Deck",
-        choices=[("", "default (36)"), (36, "36 cards (6 to ace)"), (52, "52 cards (2 to ace)")],
-        help_text="Stolbiki: 9 columns with 36 cards, 13 with 52.")
+        required=False, coerce=int, empty_value=None, label=_("Deck"),
+        choices=[("", _("default (36)")), (36, _("36 cards (6 to ace)")),
+                 (52, _("52 cards (2 to ace)"))],
+        help_text=_("Stolbiki: 9 columns with 36 cards, 13 with 52."))
     team_size = forms.TypedChoiceField(
-        required=False, coerce=int, empty_value=None, label="Team size",
-        choices=[("", "default (2)"), (1, "1 v 1 (two piles each)"), (2, "2 v 2"),
-                 (3, "3 v 3")], help_text="Stolbiki: players per team.")
+        required=False, coerce=int, empty_value=None, label=_("Team size"),
+        choices=[("", _("default (2)")), (1, _("1 v 1 (two piles each)")), (2, _("2 v 2")),
+                 (3, _("3 v 3"))], help_text=_("Stolbiki: players per team."))
     match_kind = forms.ChoiceField(
-        choices=list(MATCH_KINDS.items()), initial="single", label="Match format",
-        help_text="How many games make a match between two entrants.")
+        choices=list(MATCH_KINDS.items()), initial="single", label=_("Match format"),
+        help_text=_("How many games make a match between two entrants."))
     match_games = forms.IntegerField(
-        min_value=1, max_value=99, initial=1, label="N (games)",
-        help_text="Best of N: an odd number (bo3 ends at 2 wins). First to N: the wins "
-                  "needed (draws do not count). Fixed: the games played.")
+        min_value=1, max_value=99, initial=1, label=_("N (games)"),
+        help_text=_("Best of N: an odd number (bo3 ends at 2 wins). First to N: the wins "
+                    "needed (draws do not count). Fixed: the games played."))
     match_cap = forms.IntegerField(
-        required=False, min_value=1, max_value=99, label="Cap (first to N)",
-        help_text="First to N only: the most games played; then more wins decides, equal "
-                  "wins is a drawn match (Kugamai: 9).")
+        required=False, min_value=1, max_value=99, label=_("Cap (first to N)"),
+        help_text=_("First to N only: the most games played; then more wins decides, equal "
+                    "wins is a drawn match (Kugamai: 9)."))
     match_duplicate = forms.BooleanField(
-        required=False, label="Duplicate deals",
-        help_text="Each deal is played twice with the roles swapped (N must be even).")
+        required=False, label=_("Duplicate deals"),
+        help_text=_("Each deal is played twice with the roles swapped (N must be even)."))
     tiebreak_1 = _tiebreak_field(1)
     tiebreak_2 = _tiebreak_field(2)
     tiebreak_3 = _tiebreak_field(3)
@@ -149,13 +157,13 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = MODEL_FIELDS
         help_texts = {
-            "rounds_planned": "A Swiss needs it; a round robin and a knockout know theirs.",
-            "clock": 'Base minutes + increment seconds, e.g. "15+10", "25 d5" (delay) or empty '
-                     "for no clock. Each round may override it; the round page advises a "
-                     "setting that fits its time slot.",
-            "points_bye": "A Swiss pairing-allocated bye (a requested half-point bye scores "
-                          "a draw).",
-            "rated": "The games count for the club's ratings.",
+            "rounds_planned": _("A Swiss needs it; a round robin and a knockout know theirs."),
+            "clock": _('Base minutes + increment seconds, e.g. "15+10", "25 d5" (delay) or '
+                       "empty for no clock. Each round may override it; the round page "
+                       "advises a setting that fits its time slot."),
+            "points_bye": _("A Swiss pairing-allocated bye (a requested half-point bye scores "
+                            "a draw)."),
+            "rated": _("The games count for the club's ratings."),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -239,23 +247,23 @@ class TournamentAdmin(ClubScopedAdmin):
                        "updated_at"]
     fieldsets = [
         (None, {"fields": ["club", "name", "game", "format", "rounds_planned", "rated"]}),
-        ("Game options", {"fields": [("board_rows", "board_cols"), ("deck", "team_size")],
-                          "description": "Only the options of the chosen game apply."}),
-        ("Matches and clock", {"fields": [("match_kind", "match_games"),
-                                          ("match_cap", "match_duplicate"), "clock"]}),
-        ("Scoring", {"fields": [("points_win", "points_draw", "points_loss", "points_bye")]}),
-        ("Tie-breaks", {"fields": [f"tiebreak_{i}" for i in range(1, TIEBREAK_SLOTS + 1)]}),
-        ("Knockout", {"fields": ["third_place_match", "grand_final_reset"],
-                      "classes": ["collapse"]}),
-        ("Record", {"fields": ["slug", "status", "entrant_kind", "created_by", "created_at",
-                               "updated_at"], "classes": ["collapse"]}),
+        (_("Game options"), {"fields": [("board_rows", "board_cols"), ("deck", "team_size")],
+                             "description": _("Only the options of the chosen game apply.")}),
+        (_("Matches and clock"), {"fields": [("match_kind", "match_games"),
+                                             ("match_cap", "match_duplicate"), "clock"]}),
+        (_("Scoring"), {"fields": [("points_win", "points_draw", "points_loss", "points_bye")]}),
+        (_("Tie-breaks"), {"fields": [f"tiebreak_{i}" for i in range(1, TIEBREAK_SLOTS + 1)]}),
+        (_("Knockout"), {"fields": ["third_place_match", "grand_final_reset"],
+                         "classes": ["collapse"]}),
+        (_("Record"), {"fields": ["slug", "status", "entrant_kind", "created_by", "created_at",
+                                  "updated_at"], "classes": ["collapse"]}),
     ]
     actions = ["open_registration", "start", "pair_next_round", "finish"]
 
     class Media:
         js = ["tournaments/admin/tournament_form.js"]
 
-    @admin.display(description="tournament", ordering="name")
+    @admin.display(description=_("tournament"), ordering="name")
     def dashboard_link(self, obj: Tournament) -> str:
         url = reverse("admin:tournaments_tournament_dashboard", args=[obj.pk])
         return format_html('<a href="{}">{}</a>', url, obj.name)
@@ -280,7 +288,8 @@ class TournamentAdmin(ClubScopedAdmin):
             actor=request.user, club=values["club"], name=values["name"], game=values["game"],
             format=values["format"], **fields)), "")
         if not ok:
-            raise PermissionDenied("The tournament was not created; see the message above.")
+            raise PermissionDenied(gettext("The tournament was not created; see the message "
+                                           "above."))
         obj.pk = created[0].pk
         obj.refresh_from_db()
 
@@ -353,11 +362,12 @@ class TournamentAdmin(ClubScopedAdmin):
         }
 
     #: The dashboard's buttons: action -> (service, message when done).
-    STEPS: dict[str, tuple[Callable[..., Any], str]] = {
-        "open_registration": (services.tournament_open_registration, "Registration is open."),
-        "start": (services.tournament_start, "Started: the seeds are fixed."),
-        "pair": (services.round_pair_next, "The next round is paired."),
-        "finish": (services.tournament_finish, "Finished."),
+    STEPS: dict[str, tuple[Callable[..., Any], Promise]] = {
+        "open_registration": (services.tournament_open_registration,
+                              _("Registration is open.")),
+        "start": (services.tournament_start, _("Started: the seeds are fixed.")),
+        "pair": (services.round_pair_next, _("The next round is paired.")),
+        "finish": (services.tournament_finish, _("Finished.")),
     }
 
     def dashboard_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
@@ -368,10 +378,13 @@ class TournamentAdmin(ClubScopedAdmin):
                 reason = request.POST.get("reason", "")
                 if run_service(self, request, lambda: services.tournament_reopen(
                         actor=request.user, tournament=tournament, reason=reason),
-                        "Reopened: correct the result on its round's page, then finish again."):
-                    self.log_change(request, tournament, f"Reopened: {reason.strip()}")
+                        gettext("Reopened: correct the result on its round's page, then "
+                                "finish again.")):
+                    self.log_change(request, tournament, gettext("Reopened: %(reason)s")
+                                    % {"reason": reason.strip()})
             elif action in self.STEPS:
-                service, done = self.STEPS[action]
+                service, step_done = self.STEPS[action]
+                done = str(step_done)
                 if run_service(self, request, lambda: service(actor=request.user,
                                                               tournament=tournament), done):
                     self.log_change(request, tournament, done)
@@ -389,6 +402,7 @@ class TournamentAdmin(ClubScopedAdmin):
                           "tournaments/admin/dashboard.html", {
                               "overview": overview, "standings": standings, "rounds": rounds,
                               "next_url": next_url, "match_text": _match_text(tournament),
+                              "game_label": game_label(tournament.game),
                               "tiebreak_names": _abbreviations(tournament.tiebreaks),
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),
@@ -403,7 +417,8 @@ class TournamentAdmin(ClubScopedAdmin):
             response = self._entrants_post(request, tournament, context)
             if response is not None:
                 return response
-        return self._page(request, tournament, f"Entrants: {tournament.name}",
+        return self._page(request, tournament,
+                          gettext("Entrants: %(tournament)s") % {"tournament": tournament.name},
                           "tournaments/admin/entrants.html",
                           {**entrants_context(tournament), **context})
 
@@ -418,7 +433,8 @@ class TournamentAdmin(ClubScopedAdmin):
         def entrant() -> Entrant:
             found = entrants.filter(pk=_int(request.POST.get("entrant"))).first()
             if found is None:
-                raise ApplicationError("Choose an entrant of this tournament.", field="entrant")
+                raise ApplicationError(gettext("Choose an entrant of this tournament."),
+                                       field="entrant")
             return found
 
         late = request.POST.get("late_byes", "zero")
@@ -432,7 +448,9 @@ class TournamentAdmin(ClubScopedAdmin):
             run_service(self, request, lambda: services.entrants_register(
                 actor=actor, tournament=tournament, late_byes=late,
                 players=[] if teams else chosen, teams=chosen if teams else []),
-                f"Entered {len(chosen)}: {', '.join(str(c) for c in chosen)}.")
+                ngettext("Entered %(count)d: %(names)s.", "Entered %(count)d: %(names)s.",
+                         len(chosen)) % {"count": len(chosen),
+                                         "names": ", ".join(str(c) for c in chosen)})
         elif action in ("upload", "upload_confirm"):
             return self._upload(request, tournament, action, late, context)
         elif action == "ratings":
@@ -441,49 +459,52 @@ class TournamentAdmin(ClubScopedAdmin):
                     value = request.POST.get(f"rating-{row.pk}", "").strip()
                     if value and value != str(row.rating):
                         if not (value.isascii() and value.isdigit()):
-                            raise ApplicationError(f"{row}: the rating {value!r} is not a "
-                                                   "whole number.", field="rating")
+                            raise ApplicationError(
+                                gettext("%(entrant)s: the rating %(value)r is not a whole "
+                                        "number.") % {"entrant": row, "value": value},
+                                field="rating")
                         services.entrant_rating_update(actor=actor, entrant=row,
                                                        rating=int(value))
-            run_service(self, request, save_ratings, "Ratings saved: seeds follow them.")
+            run_service(self, request, save_ratings, gettext("Ratings saved: seeds follow them."))
         elif action == "withdraw":
             from_round = _int(request.POST.get("from_round")) or None
             run_service(self, request, lambda: services.entrant_withdraw(
-                actor=actor, entrant=entrant(), from_round=from_round), "Withdrawn.")
+                actor=actor, entrant=entrant(), from_round=from_round), gettext("Withdrawn."))
         elif action == "reenter":
             run_service(self, request, lambda: services.entrant_reenter(
-                actor=actor, entrant=entrant()), "Entered again from the next round.")
+                actor=actor, entrant=entrant()), gettext("Entered again from the next round."))
         elif action == "remove":
             run_service(self, request, lambda: services.entrant_remove(
-                actor=actor, entrant=entrant()), "Entry taken back.")
+                actor=actor, entrant=entrant()), gettext("Entry taken back."))
         elif action == "bye":
             run_service(self, request, lambda: services.bye_request(
                 actor=actor, entrant=entrant(),
                 round_number=_int(request.POST.get("round_number")),
-                kind=request.POST.get("kind", "")), "Bye entered.")
+                kind=request.POST.get("kind", "")), gettext("Bye entered."))
         elif action == "bye_cancel":
             bye = RequestedBye.objects.filter(entrant__tournament=tournament,
                                               pk=_int(request.POST.get("bye"))).first()
             if bye is not None:
                 run_service(self, request, lambda: services.bye_cancel(actor=actor, bye=bye),
-                            "Bye cancelled.")
+                            gettext("Bye cancelled."))
         elif action == "forbid":
             def forbid() -> None:
                 first = entrants.filter(pk=_int(request.POST.get("entrant_a"))).first()
                 second = entrants.filter(pk=_int(request.POST.get("entrant_b"))).first()
                 if first is None or second is None:
-                    raise ApplicationError("Choose two entrants of this tournament.")
+                    raise ApplicationError(gettext("Choose two entrants of this tournament."))
                 services.forbid_pairing(actor=actor, tournament=tournament, entrant_a=first,
                                         entrant_b=second)
-            run_service(self, request, forbid, "They will not be paired together.")
+            run_service(self, request, forbid, gettext("They will not be paired together."))
         elif action == "allow":
             forbidden = ForbiddenPairing.objects.filter(
                 tournament=tournament, pk=_int(request.POST.get("forbidden"))).first()
             if forbidden is not None:
                 run_service(self, request, lambda: services.forbidden_pairing_remove(
-                    actor=actor, forbidden=forbidden), "They may meet again.")
+                    actor=actor, forbidden=forbidden), gettext("They may meet again."))
         else:
-            self.message_user(request, f"Unknown action {action!r}.", messages.ERROR)
+            self.message_user(request, gettext("Unknown action %(action)r.") % {"action": action},
+                              messages.ERROR)
         return again
 
     def _upload(self, request: HttpRequest, tournament: Tournament, action: str, late: str,
@@ -493,13 +514,13 @@ class TournamentAdmin(ClubScopedAdmin):
             if action == "upload":
                 upload = request.FILES.get("file")
                 if upload is None:
-                    raise EntryListError("choose a CSV or TRF file first")
+                    raise EntryListError(N_("choose a CSV or TRF file first"))
                 rows = read_upload(upload.read())
             else:
                 rows = read_entry_list(request.POST.get("text", ""))
         except EntryListError as error:
-            self.message_user(request, f"The entry list cannot be read: {error}.",
-                              messages.ERROR)
+            self.message_user(request, gettext("The entry list cannot be read: %(problem)s.")
+                              % {"problem": core_error_message(error)}, messages.ERROR)
             return HttpResponseRedirect(request.path)
         if action == "upload":
             context["preview"] = entry_list_match(tournament, rows)
@@ -508,7 +529,8 @@ class TournamentAdmin(ClubScopedAdmin):
             return None
         run_service(self, request, lambda: services.entry_list_register(
             actor=request.user, tournament=tournament, rows=rows, late_byes=late),
-            f"Entered the list of {len(rows)}.")
+            ngettext("Entered the list of %(count)d.", "Entered the list of %(count)d.",
+                     len(rows)) % {"count": len(rows)})
         return HttpResponseRedirect(request.path)
 
     # -- list actions ----------------------------------------------------------------
@@ -519,24 +541,25 @@ class TournamentAdmin(ClubScopedAdmin):
             def call(t: Tournament = tournament) -> Any:
                 return service(actor=request.user, tournament=t)
 
-            run_service(self, request, call, f"{tournament}: {verb}.")
+            run_service(self, request, call, gettext("%(tournament)s: %(done)s.") % {
+                "tournament": tournament, "done": verb})
 
-    @admin.action(description="Open registration")
+    @admin.action(description=_("Open registration"))
     def open_registration(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self._each(request, queryset, services.tournament_open_registration,
-                   "registration open")
+                   gettext("registration open"))
 
-    @admin.action(description="Start (seed the entrants)")
+    @admin.action(description=_("Start (seed the entrants)"))
     def start(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.tournament_start, "started")
+        self._each(request, queryset, services.tournament_start, gettext("started"))
 
-    @admin.action(description="Pair the next round")
+    @admin.action(description=_("Pair the next round"))
     def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.round_pair_next, "next round paired")
+        self._each(request, queryset, services.round_pair_next, gettext("next round paired"))
 
-    @admin.action(description="Finish")
+    @admin.action(description=_("Finish"))
     def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.tournament_finish, "finished")
+        self._each(request, queryset, services.tournament_finish, gettext("finished"))
 
 
 def _abbreviations(keys: Any) -> list[str]:
@@ -548,7 +571,7 @@ def _match_text(tournament: Tournament) -> str:
     from games.series.format import MatchFormat, SeriesError
 
     try:
-        return MatchFormat.from_dict(tournament.match_format or {}).describe()
+        return format_text(MatchFormat.from_dict(tournament.match_format or {}))
     except SeriesError:
         return "?"
 
@@ -575,14 +598,15 @@ class RegisterForm(forms.Form):
     """The club's players (or teams) not yet entered, to enter at once."""
 
     chosen = forms.ModelMultipleChoiceField(queryset=Player.objects.none(),
-                                            widget=forms.CheckboxSelectMultiple)
+                                            widget=forms.CheckboxSelectMultiple,
+                                            label=_("Chosen"))
 
     def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["chosen"]
         assert isinstance(field, forms.ModelMultipleChoiceField)
         field.queryset = available(tournament)
-        field.error_messages["required"] = "Tick at least one name."
+        field.error_messages["required"] = gettext("Tick at least one name.")
 
 
 def available(tournament: Tournament) -> QuerySet[Any]:
@@ -621,5 +645,5 @@ def entrants_context(tournament: Tournament) -> dict[str, Any]:
         "forbidden": list(tournament.forbidden_pairings.select_related(
             "entrant_low__player", "entrant_low__team", "entrant_high__player",
             "entrant_high__team")),
-        "family": game_facts(tournament.game).family,
+        "family": game_label(game_facts(tournament.game).family),
     }

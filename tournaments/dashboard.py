@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from tournaments import adapters
 from tournaments.models import Outcome, Pairing, Round, Status, Tournament
 from tournaments.selectors import rounds_remaining_of, tournament_data
+from tournaments.texts import core_text
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,7 @@ def knockout_stages(tournament: Tournament, pairings: list[Pairing],
     if not tournament.is_knockout or len(seed_of) < 2:
         return {}
     bracket = adapters.bracket_of(tournament, len(seed_of), pairings, seed_of)
-    return {p.pk: bracket.label(p.bracket_match) for p in pairings
+    return {p.pk: core_text(*bracket.label_template(p.bracket_match)) for p in pairings
             if p.bracket_match and p.bracket_match in bracket.matches}
 
 
@@ -78,20 +82,26 @@ def _next_step(tournament: Tournament, active: int, rounds: list[RoundSummary],
                remaining: int) -> NextStep:
     if tournament.status in (Status.DRAFT, Status.REGISTRATION):
         if active < 2:
-            return NextStep("enter", "Enter the players (at least two), then start.")
-        return NextStep("start", f"Start with {active} entrants: the seeds are fixed from "
-                                 "their ratings.")
+            return NextStep("enter", _("Enter the players (at least two), then start."))
+        return NextStep("start", ngettext(
+            "Start with %(count)d entrant: the seeds are fixed from their ratings.",
+            "Start with %(count)d entrants: the seeds are fixed from their ratings.",
+            active) % {"count": active})
     if tournament.status == Status.FINISHED:
-        return NextStep("reopen", "Reopen it only to correct a result (the reason is logged).")
+        return NextStep("reopen", _("Reopen it only to correct a result (the reason is "
+                                    "logged)."))
     if rounds and not rounds[-1].complete:
         last = rounds[-1]
-        return NextStep("results", f"Enter the results of round {last.round.number} "
-                                   f"({last.missing} of {last.boards} boards missing).",
+        return NextStep("results", ngettext(
+            "Enter the results of round %(round)d (%(missing)d of %(boards)d board missing).",
+            "Enter the results of round %(round)d (%(missing)d of %(boards)d boards missing).",
+            last.boards) % {"round": last.round.number, "missing": last.missing,
+                            "boards": last.boards},
                         last.round.number)
     if remaining > 0:
         number = len(rounds) + 1
-        return NextStep("pair", f"Pair round {number}.", number)
-    return NextStep("finish", "Every round has its results: finish the tournament.")
+        return NextStep("pair", _("Pair round %(round)d.") % {"round": number}, number)
+    return NextStep("finish", _("Every round has its results: finish the tournament."))
 
 
 def tournament_overview(tournament: Tournament) -> Overview:

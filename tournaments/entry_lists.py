@@ -13,12 +13,15 @@ import csv
 import io
 from dataclasses import dataclass
 
+from games.i18n import N_
+from tournaments.marked import MarkedError
+
 MAX_ROWS = 2000
 MAX_NAME = 120
 MAX_RATING = 4000
 
 
-class EntryListError(ValueError):
+class EntryListError(MarkedError):
     """The file cannot be read as an entry list; the message names the line."""
 
 
@@ -47,7 +50,7 @@ def read_entry_list(text: str) -> list[EntryRow]:
     """The rows of a CSV entry list (see the module's docstring); TRF text is read by
     :func:`tournaments.trf.read_trf` instead."""
     if "\x00" in text:
-        raise EntryListError("the file holds NUL characters: is it a spreadsheet, not CSV?")
+        raise EntryListError(N_("the file holds NUL characters: is it a spreadsheet, not CSV?"))
     lines = text.splitlines()
     sample = "\n".join(lines[:5])
     try:
@@ -70,9 +73,9 @@ def read_entry_list(text: str) -> list[EntryRow]:
             continue
         rows.append(_row(record, columns, number, seen))
         if len(rows) > MAX_ROWS:
-            raise EntryListError(f"more than {MAX_ROWS} entries")
+            raise EntryListError(N_("more than %(limit)d entries"), limit=MAX_ROWS)
     if not rows:
-        raise EntryListError("the file lists nobody")
+        raise EntryListError(N_("the file lists nobody"))
     return rows
 
 
@@ -84,22 +87,26 @@ def _row(record: list[str], columns: dict[str, int], number: int,
          seen: dict[str, int]) -> EntryRow:
     name = " ".join(_cell(record, columns.get("name")).split())
     if not name:
-        raise EntryListError(f"line {number}: the name is empty")
+        raise EntryListError(N_("line %(line)d: the name is empty"), line=number)
     if len(name) > MAX_NAME:
-        raise EntryListError(f"line {number}: the name is longer than {MAX_NAME} characters")
+        raise EntryListError(N_("line %(line)d: the name is longer than %(limit)d characters"),
+                             line=number, limit=MAX_NAME)
     if any(not char.isprintable() for char in name):
-        raise EntryListError(f"line {number}: the name holds a control character")
+        raise EntryListError(N_("line %(line)d: the name holds a control character"),
+                             line=number)
     if name.casefold() in seen:
-        raise EntryListError(f"line {number}: {name} is listed twice (first on line "
-                             f"{seen[name.casefold()]})")
+        raise EntryListError(N_("line %(line)d: %(name)s is listed twice (first on line "
+                                "%(first)d)"), line=number, name=name,
+                             first=seen[name.casefold()])
     seen[name.casefold()] = number
     rating_text = _cell(record, columns.get("rating"))
     rating = None
     if rating_text:
         if not (rating_text.isascii() and rating_text.isdigit()) \
                 or int(rating_text) > MAX_RATING:
-            raise EntryListError(f"line {number}: the rating {rating_text!r} is not a whole "
-                                 f"number from 0 to {MAX_RATING}")
+            raise EntryListError(N_("line %(line)d: the rating %(rating)r is not a whole "
+                                    "number from 0 to %(limit)d"), line=number,
+                                 rating=rating_text, limit=MAX_RATING)
         rating = int(rating_text)
     return EntryRow(number, name, rating, _cell(record, columns.get("fide_id"))[:20])
 
@@ -114,17 +121,19 @@ def read_upload(data: bytes) -> list[EntryRow]:
     try:
         trf = read_trf(text)
     except TrfError as error:
-        raise EntryListError(str(error)) from None
+        raise EntryListError(N_("%(problem)s"), problem=error) from None
     rows = []
     seen: dict[str, int] = {}
     for index, player in enumerate(trf.players, start=1):
         name = " ".join(player.name.split())
         if not name:
-            raise EntryListError(f"player {player.start_rank}: the name is empty")
+            raise EntryListError(N_("player %(player)d: the name is empty"),
+                                 player=player.start_rank)
         if name.casefold() in seen:
-            raise EntryListError(f"player {player.start_rank}: {name} is listed twice")
+            raise EntryListError(N_("player %(player)d: %(name)s is listed twice"),
+                                 player=player.start_rank, name=name)
         seen[name.casefold()] = index
         rows.append(EntryRow(index, name, player.rating, player.fide_id[:20]))
     if not rows:
-        raise EntryListError("the file lists nobody")
+        raise EntryListError(N_("the file lists nobody"))
     return rows

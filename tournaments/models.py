@@ -11,6 +11,9 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from config.bounds import MAX_MATCH_GAMES, MAX_ROUNDS
 from games.engines import ENGINE_NAMES, game_facts
@@ -21,11 +24,11 @@ TEAM_GAMES = tuple(name for name in ENGINE_NAMES if game_facts(name).team_game i
 
 
 class Format(models.TextChoices):
-    ROUND_ROBIN = "round_robin", "Round robin"
-    DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
-    SWISS = "swiss", "Swiss (FIDE Dutch)"
-    KNOCKOUT = "knockout", "Knockout"
-    DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+    SWISS = "swiss", _("Swiss (FIDE Dutch)")
+    KNOCKOUT = "knockout", _("Knockout")
+    DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
 
 
 ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
@@ -33,51 +36,70 @@ KNOCKOUT_FORMATS = (Format.KNOCKOUT, Format.DOUBLE_ELIMINATION)
 
 
 class Status(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    REGISTRATION = "registration", "Registration open"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
+    DRAFT = "draft", _("Draft")
+    REGISTRATION = "registration", _("Registration open")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
 
 
 class EntrantKind(models.TextChoices):
-    PLAYERS = "players", "Players"
-    TEAMS = "teams", "Teams"
+    PLAYERS = "players", _("Players")
+    TEAMS = "teams", _("Teams")
 
 
 class Tournament(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
-    name = models.CharField(max_length=160)
-    slug = models.SlugField(max_length=160)
-    game = models.CharField(max_length=32, choices=[(name, name) for name in ENGINE_NAMES])
-    game_options = models.JSONField(default=dict, blank=True)
-    entrant_kind = models.CharField(
-        max_length=10, choices=EntrantKind.choices, default=EntrantKind.PLAYERS,
-        help_text="Derived from the game and its options by the services.",
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="tournaments",
     )
-    format = models.CharField(max_length=24, choices=Format.choices)
-    match_format = models.JSONField(default=dict, blank=True)
-    points_win = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("1"))
-    points_draw = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("0.5"))
-    points_loss = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("0"))
-    points_bye = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal("1"))
-    tiebreaks = models.JSONField(default=list, blank=True)
-    rated = models.BooleanField(default=True)
-    clock = models.CharField(max_length=40, blank=True, help_text='For example "15+10".')
-    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
-    third_place_match = models.BooleanField(default=False)
-    grand_final_reset = models.BooleanField(default=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(_("slug"), max_length=160)
+    game = models.CharField(
+        _("game"), max_length=32, choices=[(name, name) for name in ENGINE_NAMES],
+    )
+    game_options = models.JSONField(_("game options"), default=dict, blank=True)
+    entrant_kind = models.CharField(_("entrant kind"),
+        max_length=10, choices=EntrantKind.choices, default=EntrantKind.PLAYERS,
+        help_text=_("Derived from the game and its options by the services."),
+    )
+    format = models.CharField(_("format"), max_length=24, choices=Format.choices)
+    match_format = models.JSONField(_("match format"), default=dict, blank=True)
+    points_win = models.DecimalField(
+        _("points for a win"), max_digits=5, decimal_places=2, default=Decimal("1"),
+    )
+    points_draw = models.DecimalField(
+        _("points for a draw"), max_digits=5, decimal_places=2, default=Decimal("0.5"),
+    )
+    points_loss = models.DecimalField(
+        _("points for a loss"), max_digits=5, decimal_places=2, default=Decimal("0"),
+    )
+    points_bye = models.DecimalField(
+        _("points for a bye"), max_digits=5, decimal_places=2, default=Decimal("1"),
+    )
+    tiebreaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
+    rated = models.BooleanField(_("rated"), default=True)
+    clock = models.CharField(
+        _("clock"), max_length=40, blank=True, help_text=_('For example "15+10".'),
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), null=True, blank=True)
+    third_place_match = models.BooleanField(_("third-place match"), default=False)
+    grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT,
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.SET_NULL,
+        null=True, blank=True,
         related_name="+",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     #: Bumped by every write that changes results, games, rounds or entrants
     #: (``tournaments.cache.tournament_changed``): cached standings and ETags derive from it.
-    version = models.PositiveIntegerField(default=1, editable=False)
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-created_at", "id"]
         indexes = [models.Index(fields=["club", "status"])]
         constraints = [
@@ -97,7 +119,7 @@ class Tournament(models.Model):
                 & Q(points_draw__gte=F("points_loss"))
                 & Q(points_loss__gte=0) & Q(points_bye__gte=0),
                 name="tournament_points_ordered",
-                violation_error_message="Points must satisfy win >= draw >= loss >= 0.",
+                violation_error_message=_("Points must satisfy win >= draw >= loss >= 0."),
             ),
             models.CheckConstraint(
                 condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__gte=1),
@@ -106,17 +128,18 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__lte=MAX_ROUNDS),
                 name="tournament_rounds_planned_bounded",
-                violation_error_message=f"A tournament has at most {MAX_ROUNDS} rounds.",
+                violation_error_message=format_lazy(_("A tournament has at most {limit} rounds."),
+                                                    limit=MAX_ROUNDS),
             ),
             models.CheckConstraint(
                 condition=Q(third_place_match=False) | Q(format=Format.KNOCKOUT),
                 name="tournament_third_place_only_knockout",
-                violation_error_message="A third-place match exists only in a knockout.",
+                violation_error_message=_("A third-place match exists only in a knockout."),
             ),
             models.CheckConstraint(
                 condition=~Q(game__in=TEAM_GAMES) | Q(entrant_kind=EntrantKind.TEAMS),
                 name="tournament_pairs_games_have_teams",
-                violation_error_message="Pairs games are played by teams.",
+                violation_error_message=_("Pairs games are played by teams."),
             ),
         ]
 
@@ -135,37 +158,47 @@ class Tournament(models.Model):
 class Entrant(models.Model):
     """A player or a team entered in a tournament."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entrants",
+    )
     player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, null=True, blank=True,
+        related_name="entries"
     )
     team = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+        Team, verbose_name=_("team"), on_delete=models.PROTECT, null=True, blank=True,
+        related_name="entries"
     )
-    seed = models.PositiveIntegerField(null=True, blank=True)
-    rating = models.IntegerField(default=0, help_text="Rating at entry, for pairing order.")
-    joined_round = models.PositiveSmallIntegerField(default=1)
-    withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    rating = models.IntegerField(
+        _("rating"), default=0, help_text=_("Rating at entry, for pairing order."),
+    )
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True,
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
         ordering = ["tournament", "seed", "id"]
         constraints = [
             models.CheckConstraint(
                 condition=(Q(player__isnull=False) & Q(team__isnull=True))
                 | (Q(player__isnull=True) & Q(team__isnull=False)),
                 name="entrant_player_xor_team",
-                violation_error_message="An entrant is either a player or a team.",
+                violation_error_message=_("An entrant is either a player or a team."),
             ),
             models.UniqueConstraint(
                 fields=["tournament", "player"], condition=Q(player__isnull=False),
                 name="entrant_player_once",
-                violation_error_message="This player is already entered.",
+                violation_error_message=_("This player is already entered."),
             ),
             models.UniqueConstraint(
                 fields=["tournament", "team"], condition=Q(team__isnull=False),
                 name="entrant_team_once",
-                violation_error_message="This team is already entered.",
+                violation_error_message=_("This team is already entered."),
             ),
             models.UniqueConstraint(
                 fields=["tournament", "seed"], condition=Q(seed__isnull=False),
@@ -195,21 +228,27 @@ class Entrant(models.Model):
 
 
 class RoundStatus(models.TextChoices):
-    PAIRED = "paired", "Paired"
-    FINISHED = "finished", "Finished"
+    PAIRED = "paired", _("Paired")
+    FINISHED = "finished", _("Finished")
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rounds",
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"),
         max_length=10, choices=RoundStatus.choices, default=RoundStatus.PAIRED
     )
-    clock = models.CharField(max_length=40, blank=True, help_text="Overrides the tournament's.")
-    time_slot_minutes = models.PositiveIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    clock = models.CharField(
+        _("clock"), max_length=40, blank=True, help_text=_("Overrides the tournament's."),
+    )
+    time_slot_minutes = models.PositiveIntegerField(_("time slot (minutes)"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
@@ -219,29 +258,30 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} round {self.number}"
+        return gettext("%(tournament)s round %(number)d") % {"tournament": self.tournament,
+                                                             "number": self.number}
 
 
 class ByeKind(models.TextChoices):
-    NONE = "", "No bye"
-    PAIRING_ALLOCATED = "pairing_allocated", "Pairing-allocated bye"
-    HALF_POINT = "half_point", "Half-point bye (requested)"
-    ZERO = "zero", "Zero-point bye (requested or absent)"
-    FULL_POINT = "full_point", "Full-point bye (requested)"
+    NONE = "", _("No bye")
+    PAIRING_ALLOCATED = "pairing_allocated", _("Pairing-allocated bye")
+    HALF_POINT = "half_point", _("Half-point bye (requested)")
+    ZERO = "zero", _("Zero-point bye (requested or absent)")
+    FULL_POINT = "full_point", _("Full-point bye (requested)")
 
 
 REQUESTABLE_BYES = (ByeKind.HALF_POINT, ByeKind.ZERO, ByeKind.FULL_POINT)
 
 
 class Outcome(models.TextChoices):
-    PENDING = "pending", "Pending"
-    A_WINS = "a_wins", "A wins"
-    B_WINS = "b_wins", "B wins"
-    DRAW = "draw", "Draw"
-    A_FORFEIT_WIN = "a_forfeit_win", "A wins by forfeit"
-    B_FORFEIT_WIN = "b_forfeit_win", "B wins by forfeit"
-    DOUBLE_FORFEIT = "double_forfeit", "Double forfeit"
-    BYE = "bye", "Bye"
+    PENDING = "pending", _("Pending")
+    A_WINS = "a_wins", _("A wins")
+    B_WINS = "b_wins", _("B wins")
+    DRAW = "draw", _("Draw")
+    A_FORFEIT_WIN = "a_forfeit_win", _("A wins by forfeit")
+    B_FORFEIT_WIN = "b_forfeit_win", _("B wins by forfeit")
+    DOUBLE_FORFEIT = "double_forfeit", _("Double forfeit")
+    BYE = "bye", _("Bye")
 
 
 PLAYED_OUTCOMES = (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
@@ -251,28 +291,40 @@ FORFEIT_OUTCOMES = (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN, Outcome.DOUBLE
 class Pairing(models.Model):
     """One board of a round: entrant A moves first in the match's first game."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
-    board = models.PositiveSmallIntegerField()
-    entrant_a = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="+")
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="pairings",
+    )
+    board = models.PositiveSmallIntegerField(_("board"))
+    entrant_a = models.ForeignKey(
+        Entrant, verbose_name=_("entrant A"), on_delete=models.PROTECT, related_name="+",
+    )
     entrant_b = models.ForeignKey(
-        Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        Entrant, verbose_name=_("entrant B"), on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+"
     )
-    bye_kind = models.CharField(max_length=20, choices=ByeKind.choices, blank=True, default="")
-    bracket_match = models.CharField(
-        max_length=12, blank=True, default="", help_text="Knockout bracket match id (W1-1...)."
+    bye_kind = models.CharField(
+        _("bye kind"), max_length=20, choices=ByeKind.choices, blank=True, default="",
     )
-    wins_a = models.PositiveSmallIntegerField(default=0)
-    wins_b = models.PositiveSmallIntegerField(default=0)
-    draws = models.PositiveSmallIntegerField(default=0)
-    outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.PENDING)
-    version = models.PositiveIntegerField(default=1)
+    bracket_match = models.CharField(_("bracket match"),
+        max_length=12, blank=True, default="", help_text=_("Knockout bracket match id (W1-1...).")
+    )
+    wins_a = models.PositiveSmallIntegerField(_("wins of A"), default=0)
+    wins_b = models.PositiveSmallIntegerField(_("wins of B"), default=0)
+    draws = models.PositiveSmallIntegerField(_("draws"), default=0)
+    outcome = models.CharField(
+        _("outcome"), max_length=16, choices=Outcome.choices, default=Outcome.PENDING,
+    )
+    version = models.PositiveIntegerField(_("version"), default=1)
     updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL, verbose_name=_("updated by"), on_delete=models.SET_NULL,
+        null=True, blank=True,
         related_name="+",
     )
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
         ordering = ["round", "board"]
         constraints = [
             models.UniqueConstraint(fields=["round", "board"], name="pairing_board_unique"),
@@ -288,7 +340,7 @@ class Pairing(models.Model):
                 condition=(Q(entrant_b__isnull=True) & ~Q(bye_kind="") & Q(outcome=Outcome.BYE))
                 | (Q(entrant_b__isnull=False) & Q(bye_kind="") & ~Q(outcome=Outcome.BYE)),
                 name="pairing_bye_iff_no_opponent",
-                violation_error_message="A bye has no opponent, and only a bye has none.",
+                violation_error_message=_("A bye has no opponent, and only a bye has none."),
             ),
             models.CheckConstraint(
                 condition=Q(outcome__in=Outcome.values), name="pairing_outcome_known"
@@ -297,7 +349,7 @@ class Pairing(models.Model):
                 condition=Q(outcome__in=PLAYED_OUTCOMES)
                 | (Q(wins_a=0) & Q(wins_b=0) & Q(draws=0)),
                 name="pairing_score_only_when_played",
-                violation_error_message="Only a played match has a game score.",
+                violation_error_message=_("Only a played match has a game score."),
             ),
             models.CheckConstraint(
                 condition=~Q(outcome=Outcome.A_WINS) | Q(wins_a__gte=F("wins_b")),
@@ -315,13 +367,15 @@ class Pairing(models.Model):
             models.CheckConstraint(
                 condition=Q(wins_a__lte=MAX_MATCH_GAMES - F("wins_b") - F("draws")),
                 name="pairing_games_bounded",
-                violation_error_message=f"A match has at most {MAX_MATCH_GAMES} games.",
+                violation_error_message=format_lazy(_("A match has at most {limit} games."),
+                                                    limit=MAX_MATCH_GAMES),
             ),
         ]
 
     def __str__(self) -> str:
-        opponent = self.entrant_b if self.entrant_b_id else "bye"
-        return f"R{self.round.number} B{self.board}: {self.entrant_a} - {opponent}"
+        opponent = self.entrant_b if self.entrant_b_id else gettext("bye")
+        return gettext("R%(round)d B%(board)d: %(a)s - %(b)s") % {
+            "round": self.round.number, "board": self.board, "a": self.entrant_a, "b": opponent}
 
     @property
     def has_result(self) -> bool:
@@ -331,30 +385,42 @@ class Pairing(models.Model):
 class RoundEntry(models.Model):
     """An entrant's seat in a round: at most one per round, by database constraint."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="round_entries")
-    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="entries")
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="entries",
+    )
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE, related_name="round_entries",
+    )
+    pairing = models.ForeignKey(
+        Pairing, verbose_name=_("pairing"), on_delete=models.CASCADE, related_name="entries",
+    )
 
     class Meta:
-        verbose_name_plural = "round entries"
+        verbose_name = _("round entry")
+        verbose_name_plural = _("round entries")
         constraints = [
             models.UniqueConstraint(fields=["round", "entrant"], name="entrant_once_per_round"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.entrant} in round {self.round.number}"
+        return gettext("%(entrant)s in round %(round)d") % {"entrant": self.entrant,
+                                                            "round": self.round.number}
 
 
 class RequestedBye(models.Model):
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="requested_byes")
-    round_number = models.PositiveSmallIntegerField()
-    kind = models.CharField(
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE, related_name="requested_byes",
+    )
+    round_number = models.PositiveSmallIntegerField(_("round number"))
+    kind = models.CharField(_("kind"),
         max_length=20, choices=[(k.value, k.label) for k in REQUESTABLE_BYES],
         default=ByeKind.HALF_POINT,
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("requested bye")
+        verbose_name_plural = _("requested byes")
         ordering = ["entrant", "round_number"]
         constraints = [
             models.UniqueConstraint(
@@ -370,19 +436,27 @@ class RequestedBye(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.entrant}: {self.get_kind_display()} in round {self.round_number}"
+        return gettext("%(entrant)s: %(kind)s in round %(round)d") % {
+            "entrant": self.entrant, "kind": self.get_kind_display(), "round": self.round_number}
 
 
 class ForbiddenPairing(models.Model):
     """Two entrants who must not meet (stored with the lower entrant id first)."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="forbidden_pairings"
     )
-    entrant_low = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
-    entrant_high = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    entrant_low = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.CASCADE, related_name="+",
+    )
+    entrant_high = models.ForeignKey(
+        Entrant, verbose_name=_("other entrant"), on_delete=models.CASCADE, related_name="+",
+    )
 
     class Meta:
+        verbose_name = _("forbidden pairing")
+        verbose_name_plural = _("forbidden pairings")
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "entrant_low", "entrant_high"],
@@ -395,24 +469,31 @@ class ForbiddenPairing(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.entrant_low} must not meet {self.entrant_high}"
+        return gettext("%(entrant)s must not meet %(other)s") % {
+            "entrant": self.entrant_low, "other": self.entrant_high}
 
 
 class ResultChange(models.Model):
     """An entry in the log of result changes (one per recorded or corrected result)."""
 
-    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="changes")
+    pairing = models.ForeignKey(
+        Pairing, verbose_name=_("pairing"), on_delete=models.CASCADE, related_name="changes",
+    )
     changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL, verbose_name=_("changed by"), on_delete=models.SET_NULL,
+        null=True, blank=True,
         related_name="+",
     )
-    changed_at = models.DateTimeField(auto_now_add=True)
-    before = models.JSONField()
-    after = models.JSONField()
-    warning = models.TextField(blank=True)
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+    before = models.JSONField(_("before"))
+    after = models.JSONField(_("after"))
+    warning = models.TextField(_("warning"), blank=True)
 
     class Meta:
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
         ordering = ["-changed_at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.pairing}: {self.before} -> {self.after}"
+        return gettext("%(pairing)s: %(before)s -> %(after)s") % {
+            "pairing": self.pairing, "before": self.before, "after": self.after}

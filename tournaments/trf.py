@@ -34,6 +34,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from games.i18n import N_
 from tournaments.pairing.swiss import (
     BLACK,
     WHITE,
@@ -64,11 +65,16 @@ _INVISIBLE = frozenset(
 class TrfError(ValueError):
     """The TRF text is malformed or cannot be paired; the message names the line."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None):
+    def __init__(self, template: str, line: int | None = None, column: int | None = None,
+                 /, **params: object) -> None:
+        message = template % params if params else template
         where = ""
         if line is not None:
             where = f"line {line}" + (f", column {column}" if column is not None else "") + ": "
         super().__init__(where + message)
+        #: The marked English text and its parameters (``tournaments.texts`` translates).
+        self.template = template
+        self.params = params
         self.line = line
         self.column = column
 
@@ -143,13 +149,15 @@ class TrfTournament:
         for number, line in self._lines("XXR", "142"):
             words = line[3:].split()
             if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
-                raise TrfError("the number of rounds must be one whole number", number, 5)
+                raise TrfError(N_("the number of rounds must be one whole number"), number, 5)
             value = int(words[0])
             if not 1 <= value <= MAX_ROUNDS:
                 raise TrfError(
-                    f"the number of rounds must be between 1 and {MAX_ROUNDS}, not {value}",
+                    N_("the number of rounds must be between 1 and %(limit)d, not %(value)d"),
                     number,
                     5,
+                    limit=MAX_ROUNDS,
+                    value=value,
                 )
             total = value
         return total
@@ -166,7 +174,7 @@ class TrfTournament:
         for number, line in self._lines("152"):
             code = line[4:].strip()
             if code not in ("W", "B"):
-                raise TrfError("the first colour must be W or B", number, 5)
+                raise TrfError(N_("the first colour must be W or B"), number, 5)
             colour = WHITE if code == "W" else BLACK
         return colour
 
@@ -191,7 +199,7 @@ class TrfTournament:
             if line.startswith("260"):
                 first, last = _int_field(line, 4, 7, number), _int_field(line, 8, 11, number)
                 if first is None or last is None:
-                    raise TrfError("a 260 line needs its first and last round", number, 5)
+                    raise TrfError(N_("a 260 line needs its first and last round"), number, 5)
                 ids = _id_list(line, 12, number)
                 if not first <= next_round <= last:
                     continue
@@ -199,11 +207,13 @@ class TrfTournament:
                 ids = []
                 for word in line[3:].split():
                     if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= MAX_PLAYERS:
-                        raise TrfError(f"{word!r} is not a start rank", number, line.find(word) + 1)
+                        raise TrfError(N_("%(word)r is not a start rank"), number,
+                                       line.find(word) + 1, word=word)
                     ids.append(int(word))
             for player_id in ids:
                 if player_id not in known:
-                    raise TrfError(f"player {player_id} has no 001 line", number)
+                    raise TrfError(N_("player %(player)d has no 001 line"), number,
+                                   player=player_id)
             pairs.update(frozenset((a, b)) for a in ids for b in ids if a < b)
         return pairs
 
@@ -219,7 +229,8 @@ class TrfTournament:
                 value = _tenths(line[offset + 1 : offset + 5].strip(), number, offset + 2)
                 key = {"W": "BBW", "D": "BBD", "L": "BBL", "Z": "BBZ", "P": "BBU"}.get(code)
                 if key is None:
-                    raise TrfError(f"unknown point code {code!r}", number, offset + 1)
+                    raise TrfError(N_("unknown point code %(code)r"), number, offset + 1,
+                                   code=code)
                 values[key] = value
                 if code == "Z":
                     values["BBF"] = value
@@ -245,7 +256,8 @@ class TrfTournament:
                 "FIDE_DUTCH_2025_BAKU",
                 "FIDE_DUTCH_BAKU",
             ):
-                raise TrfError(f"unsupported pairing system {kind!r} (only FIDE Dutch)", number, 5)
+                raise TrfError(N_("unsupported pairing system %(kind)r (only FIDE Dutch)"),
+                               number, 5, kind=kind)
         return kind.endswith("_BAKU")
 
     def accelerations(self) -> dict[int, list[int]]:
@@ -258,7 +270,7 @@ class TrfTournament:
             if line.startswith("XXA"):
                 player_id = _int_field(line, 4, 8, number)
                 if player_id is None or player_id not in known:
-                    raise TrfError("XXA names no known player", number, 5)
+                    raise TrfError(N_("XXA names no known player"), number, 5)
                 values = result.setdefault(player_id, [])
                 offset = 9
                 while offset + 4 <= len(line):
@@ -266,7 +278,7 @@ class TrfTournament:
                     values.append(_tenths(text, number, offset + 1) if text else 0)
                     offset += 5
                 if line[offset:].strip():
-                    raise TrfError("stray text after the virtual points", number, offset + 1)
+                    raise TrfError(N_("stray text after the virtual points"), number, offset + 1)
             else:
                 points = _tenths(line[9:13].strip(), number, 10)
                 first = _int_field(line, 14, 17, number)
@@ -274,7 +286,7 @@ class TrfTournament:
                 low = _int_field(line, 22, 26, number)
                 high = _int_field(line, 27, 31, number)
                 if None in (first, last, low, high) or first > last or low > high:  # type: ignore[operator]
-                    raise TrfError("a 250 line needs rounds and players in order", number)
+                    raise TrfError(N_("a 250 line needs rounds and players in order"), number)
                 assert first is not None and last is not None
                 assert low is not None and high is not None
                 for player_id in range(low, high + 1):
@@ -287,13 +299,12 @@ class TrfTournament:
         for player_id, values in result.items():
             if len(values) > max(total, 1) and total:
                 raise TrfError(
-                    f"player {player_id} has virtual points for more rounds than the "
-                    f"tournament has ({total})"
-                )
+                    N_("player %(player)d has virtual points for more rounds than the "
+                       "tournament has (%(total)d)"), player=player_id, total=total)
         if not manual and self.baku:
             system = self.points
             if system.loss or 2 * system.draw != system.win:
-                raise TrfError("the point system does not suit Baku acceleration")
+                raise TrfError(N_("the point system does not suit Baku acceleration"))
             order = [player.start_rank for player in self.players]
             if not self.rank_is_pairing_number:
                 order.sort()
@@ -340,11 +351,12 @@ def read_trf(text: str) -> TrfTournament:
         lines.pop()
     for line_number, line in enumerate(lines, start=1):
         if "\x00" in line:
-            raise TrfError("the line holds a NUL character", line_number, line.index("\x00") + 1)
+            raise TrfError(N_("the line holds a NUL character"), line_number,
+                           line.index("\x00") + 1)
         if line.startswith("001"):
             tournament.players.append(_read_player(line, line_number))
         elif line[:3] in ("013", "310"):
-            raise TrfError("team tournaments are not supported", line_number, 1)
+            raise TrfError(N_("team tournaments are not supported"), line_number, 1)
         elif tournament.players:
             tournament.first_line[len(tournament.trailer)] = line_number
             tournament.trailer.append(line)
@@ -354,10 +366,11 @@ def read_trf(text: str) -> TrfTournament:
     for player in tournament.players:
         if player.start_rank in seen:
             raise TrfError(
-                f"start rank {player.start_rank} is used again (first on line "
-                f"{seen[player.start_rank]})",
+                N_("start rank %(rank)d is used again (first on line %(first)d)"),
                 player.line,
                 5,
+                rank=player.start_rank,
+                first=seen[player.start_rank],
             )
         seen[player.start_rank] = player.line
     _check_opponents(tournament)
@@ -368,10 +381,13 @@ def read_trf(text: str) -> TrfTournament:
 def _read_player(line: str, line_number: int) -> TrfPlayer:
     if len(line) > MAX_LINE:
         raise TrfError(
-            f"a player line has at most {MAX_LINE} characters ({MAX_ROUNDS} rounds); this one "
-            f"has {len(line)} (is the name field too long?)",
+            N_("a player line has at most %(limit)d characters (%(rounds)d rounds); this one "
+               "has %(length)d (is the name field too long?)"),
             line_number,
             MAX_LINE + 1,
+            limit=MAX_LINE,
+            rounds=MAX_ROUNDS,
+            length=len(line),
         )
     padded = line.ljust(ROUND_START)
 
@@ -380,17 +396,17 @@ def _read_player(line: str, line_number: int) -> TrfPlayer:
         if not text:
             return None
         if not text.isdigit() or not text.isascii():
-            raise TrfError(f"{what} {text!r} is not a number", line_number, start + 1)
+            raise TrfError(what, line_number, start + 1, text=text)
         return int(text)
 
-    start_rank = number(4, 8, "start rank")
+    start_rank = number(4, 8, N_("start rank %(text)r is not a number"))
     if start_rank is None or start_rank < 1:
-        raise TrfError("a player line needs a start rank (columns 5-8)", line_number, 5)
+        raise TrfError(N_("a player line needs a start rank (columns 5-8)"), line_number, 5)
     name = padded[14:47].strip()
     if name and all(char in _INVISIBLE or unicodedata.category(char) == "Cf" for char in name):
-        raise TrfError("the name is made only of invisible characters", line_number, 15)
+        raise TrfError(N_("the name is made only of invisible characters"), line_number, 15)
     if any(unicodedata.category(char) == "Cc" for char in name):
-        raise TrfError("the name holds a control character", line_number, 15)
+        raise TrfError(N_("the name holds a control character"), line_number, 15)
     rounds: list[TrfRound] = []
     offset = ROUND_START
     while offset < len(line):
@@ -399,77 +415,92 @@ def _read_player(line: str, line_number: int) -> TrfPlayer:
         column = offset + 3
         if block[:2].strip():
             raise TrfError(
-                f"round {round_number}: text where the gap before the opponent belongs",
+                N_("round %(round)d: text where the gap before the opponent belongs"),
                 line_number,
                 offset + 1,
+                round=round_number,
             )
         opponent_text = block[2:6].strip()
         if opponent_text and (not opponent_text.isdigit() or not opponent_text.isascii()):
             raise TrfError(
-                f"round {round_number}: opponent {opponent_text!r} is not a number",
+                N_("round %(round)d: opponent %(text)r is not a number"),
                 line_number,
                 column,
+                round=round_number,
+                text=opponent_text,
             )
         opponent = int(opponent_text) if opponent_text else None
         if opponent == start_rank:
             raise TrfError(
-                f"round {round_number}: player {start_rank} is his own opponent",
+                N_("round %(round)d: player %(player)d is his own opponent"),
                 line_number,
                 column,
+                round=round_number,
+                player=start_rank,
             )
         colour, result = block[7], block[9].upper()
         if colour not in "wb- " or block[6] != " " or block[8] != " ":
             raise TrfError(
-                f"round {round_number}: colour must be w, b or -, not {colour!r}",
+                N_("round %(round)d: colour must be w, b or -, not %(colour)r"),
                 line_number,
                 offset + 8,
+                round=round_number,
+                colour=colour,
             )
         if result not in PLAYED_RESULTS and result not in UNPLAYED_RESULTS:
             raise TrfError(
-                f"round {round_number}: unknown result code {block[9]!r}",
+                N_("round %(round)d: unknown result code %(code)r"),
                 line_number,
                 offset + 10,
+                round=round_number,
+                code=block[9],
             )
         real_opponent = opponent or None
         if real_opponent is None and colour in "wb" and colour != " ":
             raise TrfError(
-                f"round {round_number}: a colour without an opponent", line_number, offset + 8
+                N_("round %(round)d: a colour without an opponent"), line_number, offset + 8,
+                round=round_number,
             )
         if real_opponent is not None and result in "HFUZ":
             raise TrfError(
-                f"round {round_number}: bye code {result!r} with an opponent",
+                N_("round %(round)d: bye code %(code)r with an opponent"),
                 line_number,
                 offset + 10,
+                round=round_number,
+                code=result,
             )
         if real_opponent is None and result in "10WDL":
             raise TrfError(
-                f"round {round_number}: a played result without an opponent",
+                N_("round %(round)d: a played result without an opponent"),
                 line_number,
                 offset + 10,
+                round=round_number,
             )
         if real_opponent is not None and result in PLAYED_RESULTS and colour not in "wb":
             raise TrfError(
-                f"round {round_number}: a played game needs the colour w or b",
+                N_("round %(round)d: a played game needs the colour w or b"),
                 line_number,
                 offset + 8,
+                round=round_number,
             )
         rounds.append(TrfRound(real_opponent, colour, result))
         offset += ROUND_WIDTH
     while rounds and rounds[-1].is_blank:
         rounds.pop()
     if len(rounds) > MAX_ROUNDS:
-        raise TrfError(f"more than {MAX_ROUNDS} rounds", line_number, ROUND_START + 1)
+        raise TrfError(N_("more than %(limit)d rounds"), line_number, ROUND_START + 1,
+                       limit=MAX_ROUNDS)
     return TrfPlayer(
         start_rank=start_rank,
         sex=padded[9],
         title=padded[10:13].strip(),
         name=name,
-        rating=number(48, 52, "rating"),
+        rating=number(48, 52, N_("rating %(text)r is not a number")),
         federation=padded[53:56].strip(),
         fide_id=padded[57:68].strip(),
         birth_date=padded[69:79].strip(),
         points=padded[80:84].strip() or "0.0",
-        rank=number(85, 89, "rank"),
+        rank=number(85, 89, N_("rank %(text)r is not a number")),
         rounds=tuple(rounds),
         line=line_number,
     )
@@ -486,22 +517,27 @@ def _check_opponents(tournament: TrfTournament) -> None:
             other = by_rank.get(block.opponent)
             if other is None:
                 raise TrfError(
-                    f"round {index + 1}: opponent {block.opponent} has no 001 line",
+                    N_("round %(round)d: opponent %(opponent)d has no 001 line"),
                     player.line,
                     column,
+                    round=index + 1,
+                    opponent=block.opponent,
                 )
             theirs = other.rounds[index] if index < len(other.rounds) else TrfRound()
             if theirs.opponent != player.start_rank:
                 raise TrfError(
-                    f"round {index + 1}: player {player.start_rank} meets {other.start_rank}, "
-                    f"but player {other.start_rank} (line {other.line}) "
-                    + (
-                        f"meets {theirs.opponent}"
-                        if theirs.opponent is not None
-                        else "has no opponent"
-                    ),
+                    N_("round %(round)d: player %(player)d meets %(other)d, but player "
+                       "%(other)d (line %(line)d) meets %(theirs)d")
+                    if theirs.opponent is not None else
+                    N_("round %(round)d: player %(player)d meets %(other)d, but player "
+                       "%(other)d (line %(line)d) has no opponent"),
                     player.line,
                     column,
+                    round=index + 1,
+                    player=player.start_rank,
+                    other=other.start_rank,
+                    line=other.line,
+                    **({"theirs": theirs.opponent} if theirs.opponent is not None else {}),
                 )
             mine_played = block.result in PLAYED_RESULTS
             theirs_played = theirs.result in PLAYED_RESULTS
@@ -509,10 +545,13 @@ def _check_opponents(tournament: TrfTournament) -> None:
                 mine_played and {block.colour, theirs.colour} != {"w", "b"}
             ):
                 raise TrfError(
-                    f"round {index + 1}: the game against {other.start_rank} does not match "
-                    f"its entry on line {other.line}",
+                    N_("round %(round)d: the game against %(other)d does not match its entry "
+                       "on line %(line)d"),
                     player.line,
                     column,
+                    round=index + 1,
+                    other=other.start_rank,
+                    line=other.line,
                 )
 
 
@@ -521,7 +560,7 @@ def _int_field(line: str, start: int, end: int, number: int) -> int | None:
     if not text:
         return None
     if not text.isdigit() or not text.isascii():
-        raise TrfError(f"{text!r} is not a number", number, start + 1)
+        raise TrfError(N_("%(text)r is not a number"), number, start + 1, text=text)
     return int(text)
 
 
@@ -541,9 +580,9 @@ def _tenths(text: str, number: int, column: int) -> int:
     whole, _, fraction = text.partition(".")
     digits = whole.isascii() and whole.isdigit()
     if not digits or (fraction and not (fraction.isascii() and fraction.isdigit())):
-        raise TrfError(f"{text!r} is not a score", number, column)
+        raise TrfError(N_("%(text)r is not a score"), number, column, text=text)
     if len(fraction) > 1:
-        raise TrfError(f"{text!r} has more than one decimal", number, column)
+        raise TrfError(N_("%(text)r has more than one decimal"), number, column, text=text)
     return int(whole) * 10 + (int(fraction) if fraction else 0)
 
 
@@ -637,11 +676,11 @@ class NextRound:
 def next_round(tournament: TrfTournament) -> NextRound:
     total_rounds = tournament.total_rounds
     if total_rounds is None:
-        raise TrfError("the file has no 'XXR n' line giving the number of rounds")
+        raise TrfError(N_("the file has no 'XXR n' line giving the number of rounds"))
     paired = rounds_paired(tournament)
     round_number = paired + 1
     if round_number > total_rounds:
-        raise TrfError(f"all {total_rounds} rounds are already paired")
+        raise TrfError(N_("all %(total)d rounds are already paired"), total=total_rounds)
     points = tournament.points
     order = list(tournament.players)
     if not tournament.rank_is_pairing_number:
@@ -653,19 +692,22 @@ def next_round(tournament: TrfTournament) -> NextRound:
     for player in order:
         if len(player.rounds) > round_number:
             raise TrfError(
-                f"player {player.start_rank} has entries beyond round {round_number}, the "
-                "round to pair",
+                N_("player %(player)d has entries beyond round %(round)d, the round to pair"),
                 player.line,
                 ROUND_START + ROUND_WIDTH * round_number + 1,
+                player=player.start_rank,
+                round=round_number,
             )
         history = []
         for index in range(paired):
             block = player.rounds[index] if index < len(player.rounds) else TrfRound()
             if block.opponent is not None and block.result == " ":
                 raise TrfError(
-                    f"round {index + 1}: the game against {block.opponent} has no result yet",
+                    N_("round %(round)d: the game against %(opponent)d has no result yet"),
                     player.line,
                     ROUND_START + ROUND_WIDTH * index + 10,
+                    round=index + 1,
+                    opponent=block.opponent,
                 )
             history.append(_record(block, number_of, points))
         next_block = player.rounds[paired] if len(player.rounds) > paired else TrfRound()
@@ -746,7 +788,8 @@ def pair_trf(text: str) -> list[tuple[int, int]]:
             initial_colour=task.initial_colour,
         )
     except PairingError as error:
-        raise UnpairableError(f"round {task.round_number}: {error}") from error
+        raise UnpairableError(N_("round %(round)d: %(problem)s"), round=task.round_number,
+                              problem=error) from error
     start_rank_of = task.start_rank_of
     pairs = [(start_rank_of[white], start_rank_of[black]) for white, black in result.pairs]
     if result.bye is not None:

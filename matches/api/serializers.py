@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -10,6 +12,7 @@ from config.errors import ApplicationError
 from matches.models import Game, Termination
 from matches.selectors import pairing_progress
 from matches.services.results import parse_game_record
+from matches.texts import progress_text
 from tournaments.api.serializers import PairingOutput
 from tournaments.models import Pairing
 
@@ -35,17 +38,17 @@ class GameDetailOutput(GameOutput):
 class GameInput(serializers.Serializer[Game]):
     version = serializers.IntegerField(
         min_value=1, required=False,
-        help_text="The pairing version you saw (or send it as an If-Match header).")
+        help_text=_("The pairing version you saw (or send it as an If-Match header)."))
     result = serializers.ChoiceField(choices=["a", "b", "draw"], required=False,
                                      allow_null=True)
     termination = serializers.ChoiceField(choices=Termination.choices,
                                           default=Termination.NORMAL)
     record = serializers.JSONField(required=False, allow_null=True,
-                                   help_text="A game record (GAMES.md section 5).")
+                                   help_text=_("A game record (GAMES.md section 5)."))
     clock_left = serializers.ListField(
         child=serializers.FloatField(min_value=0, max_value=MAX_CLOCK_SECONDS),
         max_length=6, required=False, allow_null=True,
-        help_text="Seconds left on each seat's clock (at most one number per seat).")
+        help_text=_("Seconds left on each seat's clock (at most one number per seat)."))
 
     def validate_record(self, value: Any) -> Any:
         if isinstance(value, str):
@@ -54,7 +57,7 @@ class GameInput(serializers.Serializer[Game]):
             except ApplicationError as error:
                 raise serializers.ValidationError(error.message) from None
         if value is not None and not isinstance(value, dict):
-            raise serializers.ValidationError("The game record must be a JSON object.")
+            raise serializers.ValidationError(gettext("The game record must be a JSON object."))
         return value
 
 
@@ -74,14 +77,16 @@ class ClockAdviceQuery(serializers.Serializer[Any]):
 
 
 class MatchProgressOutput(serializers.Serializer[Any]):
-    wins_a = serializers.IntegerField(help_text="Games won by A so far.")
-    wins_b = serializers.IntegerField(help_text="Games won by B so far.")
+    wins_a = serializers.IntegerField(help_text=_("Games won by A so far."))
+    wins_b = serializers.IntegerField(help_text=_("Games won by B so far."))
     draws = serializers.IntegerField()
-    games = serializers.IntegerField(help_text="Games recorded so far.")
+    games = serializers.IntegerField(help_text=_("Games recorded so far."))
     next_game = serializers.IntegerField(
-        allow_null=True, help_text="The game being played; null while the match waits for "
-        "its result (a level knockout match for its tie-break).")
-    text = serializers.CharField(help_text='As the public pages say it: "1–1, game 3 playing".')
+        allow_null=True, help_text=_("The game being played; null while the match waits for "
+                                     "its result (a level knockout match for its tie-break)."))
+    text = serializers.CharField(
+        help_text=_('As the public pages say it: "1–1, game 3 playing" (in the language of '
+                    'the request).'))
 
 
 class PairingProgressOutput(PairingOutput):
@@ -95,7 +100,9 @@ class PairingProgressOutput(PairingOutput):
     @extend_schema_field(MatchProgressOutput(allow_null=True))
     def get_progress(self, pairing: Pairing) -> dict[str, Any] | None:
         progress = pairing_progress(pairing)
-        return progress.as_dict() if progress is not None else None
+        if progress is None:
+            return None
+        return {**progress.as_dict(), "text": progress_text(progress)}
 
 
 class PairingResultOutput(serializers.Serializer[Pairing]):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action, api_view
@@ -34,8 +36,8 @@ def _int_param(request: Request, name: str) -> int | None:
     try:
         return int(str(value))
     except ValueError:
-        raise ApplicationError(f"{name} must be a whole number, not {value!r}.",
-                               field=name) from None
+        raise ApplicationError(_("%(name)s must be a whole number, not %(value)r.")
+                               % {"name": name, "value": value}, field=name) from None
 
 
 @extend_schema(tags=["games"], parameters=[
@@ -72,8 +74,9 @@ def _if_match_version(request: Request) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise ApplicationError(f"If-Match must be the pairing's ETag (like \"3\"), not "
-                               f"{header!r}.", field="version") from None
+        raise ApplicationError(_("If-Match must be the pairing's ETag (like \"3\"), not "
+                                 "%(header)r.") % {"header": header},
+                               field="version") from None
 
 
 class PairingGamesView(APIView):
@@ -101,8 +104,8 @@ class PairingGamesView(APIView):
         values = dict(data.validated_data)
         version = values.get("version") or _if_match_version(request)
         if version is None:
-            raise ApplicationError("Send the pairing version you saw (field version, or an "
-                                   "If-Match header with the ETag).", field="version")
+            raise ApplicationError(_("Send the pairing version you saw (field version, or an "
+                                     "If-Match header with the ETag)."), field="version")
         recorded = game_entry_record(
             actor=request.user, pairing=pairing, expected_version=version,
             result=values.get("result"), termination=values["termination"],
@@ -118,7 +121,7 @@ class PairingGamesView(APIView):
         return response
 
 
-@extend_schema(tags=["games"], responses=OpenApiResponse(description="Clock advice"))
+@extend_schema(tags=["games"], responses=OpenApiResponse(description=_lazy("Clock advice")))
 @api_view(["GET"])
 def round_clock_advice(request: Request, pk: int) -> Response:
     """Advice for a round's time slot and its tournament's game and match format."""
@@ -130,7 +133,7 @@ def round_clock_advice(request: Request, pk: int) -> Response:
 
 
 @extend_schema(tags=["games"], parameters=[s.ClockAdviceQuery],
-               responses=OpenApiResponse(description="Clock advice"))
+               responses=OpenApiResponse(description=_lazy("Clock advice")))
 @api_view(["GET"])
 def clock_advice(request: Request) -> Response:
     """Advice for any game, match format (``ft3/9``, ``bo5``...) and time slot."""
@@ -139,12 +142,12 @@ def clock_advice(request: Request) -> Response:
     values = query.validated_data
     options = values.get("options") or {}
     if not isinstance(options, dict):
-        raise ApplicationError("options must be a JSON object.", field="options")
+        raise ApplicationError(_("options must be a JSON object."), field="options")
     from games.engines import ENGINE_NAMES, get_engine
 
     if values["game"] not in ENGINE_NAMES:
-        raise ApplicationError(f"Unknown game {values['game']!r}; choose one of "
-                               f"{', '.join(ENGINE_NAMES)}.", field="game")
+        raise ApplicationError(_("Unknown game %(game)r; choose one of %(games)s.") % {
+            "game": values["game"], "games": ", ".join(ENGINE_NAMES)}, field="game")
     try:
         options = get_engine(values["game"]).options(**options)
     except (TypeError, ValueError) as error:

@@ -17,6 +17,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.bounds import MAX_CLOCK_SECONDS, MAX_MATCH_GAMES
 from config.engine_messages import engine_error_message
@@ -36,6 +38,7 @@ from matches.services.results import (
     no_draw_message,
     write_result,
 )
+from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user
 from tournaments.cache import tournament_changed
 from tournaments.models import PLAYED_OUTCOMES, Outcome, Pairing, Tournament
@@ -85,33 +88,40 @@ def game_record(
     tournament, pairing = lock_board(actor, pairing)
     if expected_version is not None and pairing.version != expected_version:
         raise ConflictError(
-            f"Round {pairing.round.number}, board {pairing.board} changed since you loaded it "
-            f"(version {expected_version}, now {pairing.version}): reload and try again."
+            _("Round %(round)d, board %(board)d changed since you loaded it (version "
+              "%(expected)d, now %(version)d): reload and try again.") % {
+                "round": pairing.round.number, "board": pairing.board,
+                "expected": expected_version, "version": pairing.version}
         )
     if pairing.entrant_b_id is None:
-        raise ApplicationError("A bye has no games.", field="pairing")
+        raise ApplicationError(_("A bye has no games."), field="pairing")
     games = list(pairing.games.order_by("number"))
     next_number = games[-1].number + 1 if games else 1
     if number is not None and number < next_number:
-        raise DuplicateGameError(f"Game {number} of this match is already recorded.")
+        raise DuplicateGameError(_("Game %(number)d of this match is already recorded.")
+                                 % {"number": number})
     fmt = match_format_of(tournament)
     if pairing.outcome != Outcome.PENDING:
         raise ApplicationError(
-            f"Round {pairing.round.number}, board {pairing.board} already has its result "
-            f"({Outcome(pairing.outcome).label.lower()}): correct the match result instead.",
+            _("Round %(round)d, board %(board)d already has its result (%(outcome)s): "
+              "correct the match result instead.") % {
+                "round": pairing.round.number, "board": pairing.board,
+                "outcome": outcome_text(pairing.outcome)},
             field="pairing",
         )
     if termination not in Termination.values:
         raise ApplicationError(
-            f"Unknown termination {termination!r}; choose one of "
-            f"{', '.join(Termination.values)}.", field="termination",
+            _("Unknown termination %(termination)r; choose one of %(choices)s.")
+            % {"termination": termination, "choices": ", ".join(Termination.values)},
+            field="termination",
         )
     if forfeit_reason and termination == Termination.NORMAL:
-        raise ApplicationError("A game played to the end has no forfeit reason.",
+        raise ApplicationError(_("A game played to the end has no forfeit reason."),
                                field="forfeit_reason")
     if number is not None and number != next_number:
         raise ApplicationError(
-            f"Game {number} cannot be recorded before game {next_number}.", field="number"
+            _("Game %(number)d cannot be recorded before game %(next)d.")
+            % {"number": number, "next": next_number}, field="number"
         )
     score = match_score([game.winner_side for game in games])
     try:
@@ -119,7 +129,8 @@ def game_record(
     except SeriesError as error:
         raise ApplicationError(engine_error_message(error), field="result") from None
     if next_number > MAX_MATCH_GAMES:
-        raise ApplicationError(f"A match has at most {MAX_MATCH_GAMES} games.", field="result")
+        raise ApplicationError(_("A match has at most %(limit)d games.")
+                               % {"limit": MAX_MATCH_GAMES}, field="result")
     clock_left = clock_left_clean(tournament, clock_left)
     roles = game_roles(tournament.game, next_number - 1, duplicate=fmt.duplicate)
     winner_side, detail, moves = _winner(tournament, roles.first_side, result, record,
@@ -142,8 +153,9 @@ def game_record(
     warning = ""
     if decided:
         if tournament.is_knockout and fmt.winner(score) is None:
-            warning = (f"The match ended level ({score}); a knockout needs a winner: record "
-                       "the tie-break winner on the pairing's result.")
+            warning = _("The match ended level (%(score)s); a knockout needs a winner: "
+                        "record the tie-break winner on the pairing's result.") % {
+                "score": score_text(score)}
         else:
             outcome, score = _resolve(tournament, score, None)
             warning = _correction_warning(tournament, pairing, outcome, score)
@@ -165,15 +177,17 @@ def clock_left_clean(tournament: Tournament, clock_left: Any) -> list[float] | N
     seats = get_engine(tournament.game).seat_count(**tournament.game_options)
     if not isinstance(clock_left, list | tuple) or len(clock_left) > seats:
         raise ApplicationError(
-            f"clock_left lists the seconds left on each seat's clock: at most {seats} "
-            "numbers.", field="clock_left")
+            ngettext("clock_left lists the seconds left on each seat's clock: at most "
+                     "%(seats)d number.",
+                     "clock_left lists the seconds left on each seat's clock: at most "
+                     "%(seats)d numbers.", seats) % {"seats": seats}, field="clock_left")
     cleaned = []
     for value in clock_left:
         if isinstance(value, bool) or not isinstance(value, int | float) \
                 or not 0 <= value <= MAX_CLOCK_SECONDS:
             raise ApplicationError(
-                f"clock_left: {value!r} is not a number of seconds from 0 to "
-                f"{MAX_CLOCK_SECONDS}.", field="clock_left")
+                _("clock_left: %(value)r is not a number of seconds from 0 to %(limit)d.")
+                % {"value": value, "limit": MAX_CLOCK_SECONDS}, field="clock_left")
         cleaned.append(float(value))
     return cleaned
 
@@ -190,21 +204,23 @@ def game_entry_record(
     tournament, locked = lock_board(actor, pairing)
     check_board(tournament, locked, expected_version)
     if result is not None and result not in GAME_RESULTS:
-        raise ApplicationError(f"Result must be a, b or draw, not {result!r}.", field="result")
+        raise ApplicationError(_("Result must be a, b or draw, not %(result)r.")
+                               % {"result": result}, field="result")
     if termination not in Termination.values:
         raise ApplicationError(
-            f"Unknown termination {termination!r}; choose one of "
-            f"{', '.join(Termination.values)}.", field="termination")
+            _("Unknown termination %(termination)r; choose one of %(choices)s.")
+            % {"termination": termination, "choices": ", ".join(Termination.values)},
+            field="termination")
     if termination in (Termination.FORFEIT, Termination.TIME_FORFEIT):
         if result not in ("a", "b"):
             raise ApplicationError(
-                f"A {Termination(termination).label.lower()} needs a winner: a or b.",
-                field="result")
+                _("%(termination)s needs a winner: a or b.")
+                % {"termination": Termination(termination).label}, field="result")
         if record is not None:
             raise ApplicationError(
-                "A forfeited game is not replayed: leave its record out.", field="record")
+                _("A forfeited game is not replayed: leave its record out."), field="record")
     if record is None and result is None:
-        raise ApplicationError("Give the game's result (a, b or draw) or its record.",
+        raise ApplicationError(_("Give the game's result (a, b or draw) or its record."),
                                field="result")
     return game_record(actor=actor, pairing=locked, result=result, record=record,
                        termination=termination, clock_left=clock_left,
@@ -223,7 +239,8 @@ def game_delete(*, actor: Actor | None, game: Game) -> RecordedResult | None:
     tournament, pairing = lock_board(actor, game.pairing)
     games = list(pairing.games.order_by("number"))
     if game.pk not in {g.pk for g in games}:
-        raise ApplicationError(f"Game {game.number} is not a game of this board.", field="game")
+        raise ApplicationError(_("Game %(number)d is not a game of this board.")
+                               % {"number": game.number}, field="game")
     left = [g for g in games if g.pk != game.pk]
     new: tuple[str, MatchScore] | None = None
     if pairing.outcome in PLAYED_OUTCOMES:
@@ -267,10 +284,11 @@ def _winner(
     record: dict[str, Any] | None, number: int,
 ) -> tuple[int | None, dict[str, Any] | None, int | None]:
     if result is not None and result not in RESULTS:
-        raise ApplicationError(f"Result must be a, b or draw, not {result!r}.", field="result")
+        raise ApplicationError(_("Result must be a, b or draw, not %(result)r.")
+                               % {"result": result}, field="result")
     if record is None:
         if result is None:
-            raise ApplicationError("Give the game's result (a, b or draw) or its record.",
+            raise ApplicationError(_("Give the game's result (a, b or draw) or its record."),
                                    field="result")
         if result == "draw" and not game_facts(tournament.game).draws_possible:
             raise ApplicationError(no_draw_message(tournament.game), field="result")
@@ -283,11 +301,12 @@ def _winner(
                                field="record") from None
     if result is not None and RESULTS[result] != checked.winner_side:
         raise ApplicationError(
-            f"Game {number}: the record's result is {_name(checked.winner_side)}, "
-            f"not {_name(RESULTS[result])}.", field="result",
+            _("Game %(number)d: the record's result is %(recorded)s, not %(given)s.") % {
+                "number": number, "recorded": _name(checked.winner_side),
+                "given": _name(RESULTS[result])}, field="result",
         )
     return checked.winner_side, checked.score_detail, checked.move_count
 
 
 def _name(side: int | None) -> str:
-    return {0: "a win for A", 1: "a win for B", None: "a draw"}[side]
+    return {0: _("a win for A"), 1: _("a win for B"), None: _("a draw")}[side]

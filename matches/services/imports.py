@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
 from games.series.format import MatchScore
@@ -56,7 +57,9 @@ def _refusal(error: ApplicationError | ValidationError) -> str:
 def _where(player: Any) -> str:
     """"Line 7 (player 3)", or "Player 3" when the reader does not give lines."""
     line = getattr(player, "line", 0)
-    return f"Line {line} (player {player.start_rank})" if line else f"Player {player.start_rank}"
+    if line:
+        return _("Line %(line)d (player %(rank)d)") % {"line": line, "rank": player.start_rank}
+    return _("Player %(rank)d") % {"rank": player.start_rank}
 
 
 @dataclass
@@ -109,32 +112,35 @@ def trf_import_preview(*, actor: Actor, club: Club, text: str | bytes, game: str
 
 def _import(*, actor: Actor, club: Club, text: str, game: str,
             name: str | None) -> TrfImportSummary:
+    from tournaments.texts import trf_error_message
     from tournaments.trf import TrfError, read_trf, rounds_paired
 
     ensure_can_manage_club(actor, club)
     try:
         trf = read_trf(text)
     except TrfError as error:
-        raise ApplicationError(f"Cannot read the TRF file: {error}", field="file") from None
+        raise ApplicationError(_("Cannot read the TRF file: %(problem)s")
+                               % {"problem": trf_error_message(error)}, field="file") from None
     if not trf.players:
-        raise ApplicationError("The TRF file has no player (001) lines.", field="file")
+        raise ApplicationError(_("The TRF file has no player (001) lines."), field="file")
     title = (name or "").strip() or next(
         (line[4:].strip() for line in trf.header if line.startswith("012")), "")
     paired = rounds_paired(trf)
     planned = max(trf.total_rounds or 0, paired, 1)
     try:
         tournament = tournament_create(
-            actor=actor, club=club, name=title or "Imported tournament", game=game,
+            actor=actor, club=club, name=title or _("Imported tournament"), game=game,
             format=Format.SWISS, rounds_planned=planned,
         )
     except (ApplicationError, ValidationError) as error:
-        raise ApplicationError(f"The tournament (012 and XXR lines): {_refusal(error)}",
-                               field="file") from None
+        raise ApplicationError(_("The tournament (012 and XXR lines): %(problem)s")
+                               % {"problem": _refusal(error)}, field="file") from None
     summary = TrfImportSummary(name=tournament.name, rounds=paired, rounds_planned=planned,
                                tournament=tournament)
     entrants: dict[int, Entrant] = {}
     for player in trf.players:
-        person_name = " ".join(player.name.split()) or f"Player {player.start_rank}"
+        person_name = " ".join(player.name.split()) or _("Player %(rank)d") % {
+            "rank": player.start_rank}
         person = Player.objects.filter(club=club, display_name=person_name, is_bot=False).first()
         summary.players.append(ImportedPlayer(player.start_rank, person_name, player.rating,
                                               person is None))
@@ -143,13 +149,14 @@ def _import(*, actor: Actor, club: Club, text: str, game: str,
                 person = player_create(actor=actor, display_name=person_name, club=club,
                                        fide_id=player.fide_id)
             except (ApplicationError, ValidationError) as error:
-                raise ApplicationError(f"{_where(player)}: {_refusal(error)}",
-                                       field="file") from None
+                raise ApplicationError(_("%(where)s: %(problem)s") % {
+                    "where": _where(player), "problem": _refusal(error)}, field="file") from None
         try:
             entrants[player.start_rank] = entrant_register(
                 actor=actor, tournament=tournament, player=person, rating=player.rating or 0)
         except ApplicationError as error:
-            raise ApplicationError(f"{_where(player)}: {error.message}", field="file") from None
+            raise ApplicationError(_("%(where)s: %(problem)s") % {
+                "where": _where(player), "problem": error.message}, field="file") from None
     tournament = tournament_start(
         actor=actor, tournament=tournament,
         seeds={entrant.pk: rank for rank, entrant in entrants.items()})
@@ -176,15 +183,17 @@ def _import_round(actor: Actor, tournament: Tournament, players: list[Any],
             continue
         if block.opponent not in entrants:
             raise ApplicationError(
-                f"{_where(player)}, round {index + 1}: opponent {block.opponent} has no 001 "
-                "line.", field="file")
+                _("%(where)s, round %(round)d: opponent %(opponent)d has no 001 line.") % {
+                    "where": _where(player), "round": index + 1, "opponent": block.opponent},
+                field="file")
         first = block.colour == "w" or (block.colour != "b" and
                                         player.start_rank < block.opponent)
         if not first:
             continue
         if block.result not in _RESULTS:
             raise ApplicationError(
-                f"{_where(player)}, round {index + 1}: unknown result code {block.result!r}.",
+                _("%(where)s, round %(round)d: unknown result code %(code)r.") % {
+                    "where": _where(player), "round": index + 1, "code": block.result},
                 field="file")
         planned.append(PlannedPairing(me, entrants[block.opponent]))
         results.append(_RESULTS[block.result])
@@ -193,7 +202,8 @@ def _import_round(actor: Actor, tournament: Tournament, players: list[Any],
         round_ = round_create(actor=actor, tournament=tournament, number=index + 1,
                               planned=planned)
     except ApplicationError as error:
-        raise ApplicationError(f"Round {index + 1}: {error.message}", field="file") from None
+        raise ApplicationError(_("Round %(round)d: %(problem)s") % {
+            "round": index + 1, "problem": error.message}, field="file") from None
     # results go through the result service: each played game is stored (and rated)
     boards = round_.pairings.filter(entrant_b__isnull=False).order_by("board")
     recorded = 0
@@ -208,7 +218,8 @@ def _import_round(actor: Actor, tournament: Tournament, players: list[Any],
                 outcome=None if played else outcome)
         except ApplicationError as error:
             raise ApplicationError(
-                f"Round {index + 1}, {board.entrant_a} against {board.entrant_b}: "
-                f"{error.message}", field="file") from None
+                _("Round %(round)d, %(a)s against %(b)s: %(problem)s") % {
+                    "round": index + 1, "a": board.entrant_a, "b": board.entrant_b,
+                    "problem": error.message}, field="file") from None
         recorded += 1
     return recorded

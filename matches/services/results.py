@@ -37,6 +37,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from config.bounds import MAX_MATCH_GAMES
 from config.engine_messages import engine_error_message, game_label
@@ -46,6 +48,7 @@ from games.series.format import MatchFormat, MatchScore, SeriesError
 from games.series.roles import game_roles
 from matches.events import GamesChanged, games_changed_send
 from matches.models import Game, Termination
+from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.cache import tournament_changed
@@ -61,6 +64,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.tournaments import lock_tournament
+from tournaments.texts import format_text
 
 
 @dataclass(frozen=True)
@@ -96,8 +100,9 @@ def match_score(winners: list[int | None]) -> MatchScore:
 
 def _describe(outcome: str, score: MatchScore) -> str:
     if outcome in PLAYED_OUTCOMES:
-        return f"{Outcome(outcome).label.lower()} {score}"
-    return Outcome(outcome).label.lower()
+        return pgettext("an outcome and its score", "%(outcome)s %(score)s") % {
+            "outcome": outcome_text(outcome), "score": score_text(score)}
+    return outcome_text(outcome)
 
 
 def no_draw_message(game: str) -> str:
@@ -113,26 +118,28 @@ def _resolve(
     knockout = tournament.is_knockout
     if outcome is not None and outcome not in Outcome.values or outcome == Outcome.BYE:
         choices = ", ".join(v for v in Outcome.values if v != Outcome.BYE)
-        raise ApplicationError(f"Unknown outcome {outcome!r}; choose one of {choices}.",
-                               field="outcome")
+        raise ApplicationError(_("Unknown outcome %(outcome)r; choose one of %(choices)s.")
+                               % {"outcome": outcome, "choices": choices}, field="outcome")
     if outcome in FORFEIT_OUTCOMES or outcome == Outcome.PENDING:
         if score is not None and score.games:
             raise ApplicationError(
-                f"A {Outcome(outcome).label.lower()} has no game score: leave it empty.",
+                _("%(outcome)s has no game score: leave it empty.")
+                % {"outcome": Outcome(outcome).label},
                 field="score",
             )
         if knockout and outcome == Outcome.DOUBLE_FORFEIT:
-            raise ApplicationError("A knockout match needs a winner: a double forfeit cannot "
-                                   "advance anyone.", field="outcome")
+            raise ApplicationError(_("A knockout match needs a winner: a double forfeit "
+                                     "cannot advance anyone."), field="outcome")
         return str(outcome), MatchScore()
     if score is None:
-        raise ApplicationError("Give the match score (games won by each side and drawn), or "
-                               "a forfeit outcome.", field="score")
+        raise ApplicationError(_("Give the match score (games won by each side and drawn), "
+                                 "or a forfeit outcome."), field="score")
     if score.draws and not game_facts(tournament.game).draws_possible:
         raise ApplicationError(no_draw_message(tournament.game), field="draws")
     if score.games > MAX_MATCH_GAMES:
-        raise ApplicationError(f"A match has at most {MAX_MATCH_GAMES} games, not "
-                               f"{score.games}.", field="score")
+        raise ApplicationError(_("A match has at most %(limit)d games, not %(games)d.")
+                               % {"limit": MAX_MATCH_GAMES, "games": score.games},
+                               field="score")
     try:
         match_format.check_final(score)
         winner = match_format.winner(score)
@@ -142,16 +149,18 @@ def _resolve(
     if outcome is None or outcome == scored:
         if knockout and scored == Outcome.DRAW:
             raise ApplicationError(
-                f"The match ended level ({score}) but a knockout needs a winner: record the "
-                "tie-break winner as the outcome (a_wins or b_wins) with this score.",
+                _("The match ended level (%(score)s) but a knockout needs a winner: record "
+                  "the tie-break winner as the outcome (a_wins or b_wins) with this score.")
+                % {"score": score_text(score)},
                 field="outcome",
             )
         return str(scored), score
     if knockout and scored == Outcome.DRAW and outcome in (Outcome.A_WINS, Outcome.B_WINS):
         return str(outcome), score  # decided by the tie-break
     raise ApplicationError(
-        f"The score {score} means {Outcome(scored).label.lower()}, not "
-        f"{Outcome(outcome).label.lower()}.", field="outcome",
+        _("The score %(score)s means %(scored)s, not %(outcome)s.") % {
+            "score": score_text(score), "scored": outcome_text(scored),
+            "outcome": outcome_text(outcome)}, field="outcome",
     )
 
 
@@ -164,8 +173,9 @@ def _correction_warning(tournament: Tournament, pairing: Pairing, new_outcome: s
         return ""
     if new_outcome == Outcome.PENDING:
         raise ApplicationError(
-            f"Round {pairing.round.number} is followed by round {last_round}: its results "
-            "can be corrected but not cleared.", field="outcome",
+            _("Round %(round)d is followed by round %(last)d: its results can be corrected "
+              "but not cleared.") % {"round": pairing.round.number, "last": last_round},
+            field="outcome",
         )
     old_outcome = pairing.outcome
     old_score = MatchScore(pairing.wins_a, pairing.wins_b, pairing.draws)
@@ -174,12 +184,12 @@ def _correction_warning(tournament: Tournament, pairing: Pairing, new_outcome: s
         return ""
     if (new_outcome, new_score) == (old_outcome, old_score):
         return ""
-    return (
-        f"Round {pairing.round.number} is already followed by round {last_round}: "
-        f"board {pairing.board} changes from {_describe(old_outcome, old_score)} to "
-        f"{_describe(new_outcome, new_score)}. Standings change; the pairings of "
-        "later rounds stay as they were made."
-    )
+    return _(
+        "Round %(round)d is already followed by round %(last)d: board %(board)d changes "
+        "from %(old)s to %(new)s. Standings change; the pairings of later rounds stay as "
+        "they were made.") % {
+            "round": pairing.round.number, "last": last_round, "board": pairing.board,
+            "old": _describe(old_outcome, old_score), "new": _describe(new_outcome, new_score)}
 
 
 def _check_knockout_correction(pairing: Pairing, new_outcome: str) -> None:
@@ -196,9 +206,10 @@ def _check_knockout_correction(pairing: Pairing, new_outcome: str) -> None:
     ).select_related("round").first()
     if later is not None:
         raise ApplicationError(
-            f"The winner of board {pairing.board} already played on in round "
-            f"{later.round.number}: a knockout result that changes who went through cannot "
-            "be corrected afterwards.", field="outcome",
+            _("The winner of board %(board)d already played on in round %(round)d: a "
+              "knockout result that changes who went through cannot be corrected "
+              "afterwards.") % {"board": pairing.board, "round": later.round.number},
+            field="outcome",
         )
 
 
@@ -259,9 +270,12 @@ class RoundResultsError(ApplicationError):
         boards = ", ".join(str(error.board) for error in errors)
         first = errors[0]
         super().__init__(
-            f"Nothing was saved: board{'s' if len(errors) != 1 else ''} {boards} "
-            f"{'have' if len(errors) != 1 else 'has'} errors (board {first.board}: "
-            f"{first.message})", field=first.field,
+            ngettext("Nothing was saved: board %(boards)s has errors (board %(board)d: "
+                     "%(problem)s)",
+                     "Nothing was saved: boards %(boards)s have errors (board %(board)d: "
+                     "%(problem)s)", len(errors))
+            % {"boards": boards, "board": first.board, "problem": first.message},
+            field=first.field,
             code="stale" if all(e.code == "stale" for e in errors) else "invalid",
         )
 
@@ -279,17 +293,17 @@ def last_change(pairing: Pairing) -> tuple[str, Any]:
     if not moments:
         moments.append((pairing.updated_at, pairing.updated_by))
     when, user = max(moments, key=lambda moment: moment[0])
-    return (user.get_username() if user is not None else "someone"), when
+    return (user.get_username() if user is not None else _("someone")), when
 
 
 def stale_message(pairing: Pairing, expected_version: int) -> str:
     """"Board 3 was changed since you loaded it, by bob at 14:02: reload the page ..."."""
     who, when = last_change(pairing)
-    return (
-        f"Board {pairing.board} was changed since you loaded it, by {who} at "
-        f"{timezone.localtime(when):%H:%M}: reload the page (version {expected_version}, "
-        f"now {pairing.version})."
-    )
+    return _(
+        "Board %(board)d was changed since you loaded it, by %(who)s at %(time)s: reload "
+        "the page (version %(expected)d, now %(version)d).") % {
+            "board": pairing.board, "who": who, "time": f"{timezone.localtime(when):%H:%M}",
+            "expected": expected_version, "version": pairing.version}
 
 
 def lock_board(actor: Actor | None, pairing: Pairing) -> tuple[Tournament, Pairing]:
@@ -309,11 +323,12 @@ def check_board(tournament: Tournament, pairing: Pairing, expected_version: int)
     if pairing.version != expected_version:
         raise ConflictError(stale_message(pairing, expected_version))
     if pairing.entrant_b_id is None:
-        raise ApplicationError(f"Board {pairing.board} is a bye: it has no games or result.",
-                               field="outcome")
+        raise ApplicationError(_("Board %(board)d is a bye: it has no games or result.")
+                               % {"board": pairing.board}, field="outcome")
     if tournament.status != Status.RUNNING:
         raise ApplicationError(
-            f"Results are recorded while the tournament runs; it is {tournament.status}.",
+            _("Results are recorded while the tournament runs; it is %(status)s.")
+            % {"status": str(tournament.get_status_display()).lower()},
             field="status",
         )
 
@@ -348,9 +363,11 @@ def _check_order(pairing: Pairing, match_format: MatchFormat, winners: list[int 
         score = score.add(winner)
         if match_format.is_decided(score):
             raise ApplicationError(
-                f"Board {pairing.board}: the games already entered and this score cannot both "
-                f"hold: the match ({match_format.describe()}) would be decided at {score} "
-                f"after game {number}.", field="score",
+                _("Board %(board)d: the games already entered and this score cannot both "
+                  "hold: the match (%(format)s) would be decided at %(score)s after game "
+                  "%(number)d.") % {
+                    "board": pairing.board, "format": format_text(match_format),
+                    "score": score_text(score), "number": number}, field="score",
             )
 
 
@@ -383,14 +400,15 @@ def _plan_games(tournament: Tournament, pairing: Pairing, outcome: str,
             winner = None if score.wins_a == score.wins_b else int(score.wins_b > score.wins_a)
             plan.add = canonical_game_order(missing, winner)
         else:
-            _refuse_recorded(pairing, games, played, f"the result {_describe(outcome, score)}")
+            _refuse_recorded(pairing, games, played, _("the result %(result)s")
+                             % {"result": _describe(outcome, score)})
             plan.keep, plan.add = 0, canonical_game_order(score)
             # the replacement games were played when the replaced ones were
             plan.played_at = min((game.played_at for game in games), default=None)
         _check_order(pairing, match_format_of(tournament),
                      [g.winner_side for g in games[:plan.keep]] + plan.add)
     elif pairing.outcome in PLAYED_OUTCOMES and games:
-        _refuse_recorded(pairing, games, played, f"a {Outcome(outcome).label.lower()}")
+        _refuse_recorded(pairing, games, played, outcome_text(outcome))
         plan.keep = 0
     return plan
 
@@ -401,9 +419,15 @@ def _refuse_recorded(pairing: Pairing, games: list[Game], played: MatchScore,
     if recorded:
         numbers = ", ".join(str(number) for number in recorded)
         raise ApplicationError(
-            f"Board {pairing.board}: the game records of game(s) {numbers} give {played}, "
-            f"so the board cannot change to {instead}: enter games that "
-            "agree with the records, or have an administrator delete those games first.",
+            ngettext("Board %(board)d: the game record of game %(numbers)s gives %(played)s, "
+                     "so the board cannot change to %(instead)s: enter games that agree with "
+                     "the records, or have an administrator delete those games first.",
+                     "Board %(board)d: the game records of games %(numbers)s give %(played)s, "
+                     "so the board cannot change to %(instead)s: enter games that agree with "
+                     "the records, or have an administrator delete those games first.",
+                     len(recorded)) % {
+                "board": pairing.board, "numbers": numbers, "played": score_text(played),
+                "instead": instead},
             field="score",
         )
 
@@ -493,8 +517,9 @@ def _round_boards(round_: Round, entries: list[BoardEntry]) -> tuple[
                         if e.pairing_id in pairings else 0):
         pairing = pairings.get(entry.pairing_id)
         if pairing is None:
-            errors.append(BoardError(0, None, f"Pairing {entry.pairing_id} is not in "
-                                              f"round {round_.number}."))
+            errors.append(BoardError(0, None, _("Pairing %(pairing)d is not in round "
+                                                "%(round)d.") % {
+                "pairing": entry.pairing_id, "round": round_.number}))
         else:
             found.append((entry, pairing))
     return found, errors
@@ -541,7 +566,7 @@ def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ApplicationError("The game record file is not UTF-8 text.",
+            raise ApplicationError(_("The game record file is not UTF-8 text."),
                                    field="record") from None
     if not text.strip():
         return None
@@ -549,9 +574,10 @@ def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
         record = json.loads(text)
     except json.JSONDecodeError as error:
         raise ApplicationError(
-            f"The game record is not valid JSON: {error.msg} at line {error.lineno}, "
-            f"column {error.colno}.", field="record") from None
+            _("The game record is not valid JSON: %(problem)s at line %(line)d, column "
+              "%(column)d.") % {"problem": error.msg, "line": error.lineno,
+                                "column": error.colno}, field="record") from None
     if not isinstance(record, dict):
-        raise ApplicationError("The game record must be a JSON object (GAMES.md section 5).",
-                               field="record")
+        raise ApplicationError(_("The game record must be a JSON object (GAMES.md "
+                                 "section 5)."), field="record")
     return record

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from config.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
@@ -11,7 +13,7 @@ from players.models import BotKind, Club, Player, Team, TeamMembership
 def organizer_name(user: Any) -> str:
     """How an organizer is shown publicly: never the login name (it is half a credential)."""
     player = getattr(user, "player", None)  # a missing profile reads as None
-    return (player.display_name if player else "") or user.get_full_name() or "Organizer"
+    return (player.display_name if player else "") or user.get_full_name() or gettext("Organizer")
 
 
 class ClubOutput(serializers.ModelSerializer[Club]):
@@ -30,13 +32,13 @@ class ClubInput(serializers.Serializer[Club]):
     name = serializers.CharField(max_length=120)
     organizers = serializers.ListField(
         child=serializers.CharField(max_length=150), max_length=MAX_CLUB_ORGANIZERS,
-        required=False, help_text="The organizers' user names.")
+        required=False, help_text=_("The organizers' user names."))
     open_entries = serializers.BooleanField(
-        required=False, help_text="Organizers of other clubs may enter this club's players "
-        "and teams in their tournaments and teams.")
+        required=False, help_text=_("Organizers of other clubs may enter this club's "
+                                    "players and teams in their tournaments and teams."))
     rating_settings = serializers.JSONField(
-        required=False, help_text="Read-only here: PUT /api/clubs/{id}/rating-settings/ "
-        "changes it (and rebuilds the club's ratings).")
+        required=False, help_text=_("Read-only here: PUT /api/clubs/{id}/rating-settings/ "
+                                    "changes it (and rebuilds the club's ratings)."))
 
 
 class PlayerOutput(serializers.ModelSerializer[Player]):
@@ -60,8 +62,8 @@ class PlayerInput(serializers.Serializer[Player]):
     bot_settings = serializers.JSONField(required=False)
     installed_bot = serializers.CharField(
         max_length=64, required=False, allow_blank=True,
-        help_text="For the bot kind 'installed': the name of an installed bot "
-        "(GET /api/players/installed-bots/ lists them).")
+        help_text=_("For the bot kind 'installed': the name of an installed bot "
+                    "(GET /api/players/installed-bots/ lists them)."))
     fide_id = serializers.CharField(max_length=20, required=False, allow_blank=True)
 
 
@@ -95,7 +97,7 @@ class TeamInput(serializers.Serializer[Team]):
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
     members = serializers.ListField(
         child=serializers.IntegerField(min_value=1), max_length=MAX_TEAM_MEMBERS,
-        required=False, help_text="Player ids.")
+        required=False, help_text=_("Player ids."))
 
 
 class TeamMemberInput(serializers.Serializer[TeamMembership]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -41,9 +42,9 @@ class ClubViewSet(ReadViewSet):
     def partial_update(self, request: Request, pk: str) -> Response:
         data = self.parse(request, partial=True)
         if "rating_settings" in data:
-            raise ApplicationError(
+            raise ApplicationError(_(
                 "Rating settings change with PUT /api/clubs/{id}/rating-settings/, which "
-                "rebuilds the club's ratings.", field="rating_settings")
+                "rebuilds the club's ratings."), field="rating_settings")
         club = services.club_update(actor=request.user, club=self.get_object(), **data)
         return self.answer(self.get_queryset().get(pk=club.pk))
 

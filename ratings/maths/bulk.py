@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
+from games.i18n import N_
 from ratings.maths.errors import RatingInputError
 from ratings.maths.glicko2 import (
     GLICKO2_SCALE,
@@ -137,8 +138,8 @@ def recompute_ratings(
             score_a = 0.0
         else:
             raise RatingInputError(
-                f"game {game_id}: winner must be 0, 1 or None (a draw), not {winner!r}"
-            )
+                N_("game %(game)s: winner must be 0, 1 or None (a draw), not %(winner)r"),
+                game=game_id, winner=winner)
 
         entries = []
         for player_id in (*side_a, *side_b):
@@ -150,9 +151,9 @@ def recompute_ratings(
                 days = today - state[3]
                 if days < 0:
                     raise RatingInputError(
-                        f"game {game_id} is dated before the previous game of player "
-                        f"{player_id}; give the games in order of date"
-                    )
+                        N_("game %(game)s is dated before the previous game of player "
+                           "%(player)s; give the games in order of date"),
+                        game=game_id, player=player_id)
                 phi, sigma = state[1], state[2]
                 phi = min(sqrt(phi * phi + days * periods_per_day * sigma * sigma), max_phi)
                 state[1] = phi if phi > min_phi else min_phi

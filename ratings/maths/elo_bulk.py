@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time
 from typing import Any, NamedTuple
 
+from games.i18n import N_
 from ratings.maths import elo
 from ratings.maths.bulk import RatedGame
 from ratings.maths.errors import RatingError
@@ -71,9 +72,10 @@ def replay_elo(
     for game in games:
         side_a, side_b = (tuple(dict.fromkeys(side)) for side in game.sides)
         if not side_a or not side_b or set(side_a) & set(side_b):
-            raise RatingError(f"game {game.game_id}: the two sides must be distinct players")
+            raise RatingError(N_("game %(game)s: the two sides must be distinct players"),
+                              game=game.game_id)
         if game.winner not in (0, 1, None):
-            raise RatingError(f"game {game.game_id}: winner must be 0, 1 or None")
+            raise RatingError(N_("game %(game)s: winner must be 0, 1 or None"), game=game.game_id)
         played_at = as_datetime(game.played_at)
         members: list[tuple[Hashable, EloPlayerState]] = []
         for player in (*side_a, *side_b):
@@ -83,9 +85,9 @@ def replay_elo(
                 state = states[player] = EloPlayerState(initial, peak=initial)
             elif state.last_played_at is not None and state.last_played_at > played_at:
                 raise RatingError(
-                    f"game {game.game_id} is dated before the previous game of player "
-                    f"{player}; give the games in order of date"
-                )
+                    N_("game %(game)s is dated before the previous game of player "
+                       "%(player)s; give the games in order of date"),
+                    game=game.game_id, player=player)
             members.append((player, state))
         mean_a = math.fsum(state.rating for _, state in members[: len(side_a)]) / len(side_a)
         mean_b = math.fsum(state.rating for _, state in members[len(side_a) :]) / len(side_b)

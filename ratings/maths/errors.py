@@ -8,7 +8,15 @@ from __future__ import annotations
 
 
 class RatingError(ValueError):
-    """Base class of every error caused by bad input to the rating maths."""
+    """Base class of every error caused by bad input to the rating maths.
+
+    ``template`` is the English text (marked with ``games.i18n.N_`` where people may read
+    it) and ``params`` fill it in; a shell translates the template, then fills it."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)
 
 
 class RatingConfigError(RatingError):

@@ -40,6 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from games.i18n import N_
 from ratings.maths.errors import RatingConfigError, RatingInputError
 
 GLICKO2_SCALE = 173.7178
@@ -121,9 +122,8 @@ class Glicko2Config:
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
-            raise RatingConfigError(
-                f"mode must be one of {', '.join(MODES)}, not {self.mode!r}"
-            )
+            raise RatingConfigError(N_("mode must be one of %(modes)s, not %(mode)r"),
+                                    modes=", ".join(MODES), mode=self.mode)
         positive = {
             "initial_rd": self.initial_rd,
             "initial_volatility": self.initial_volatility,
@@ -137,15 +137,17 @@ class Glicko2Config:
             positive["period_days"] = self.period_days
         for name, value in positive.items():
             if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
-                raise RatingConfigError(f"{name} must be a positive number, not {value!r}")
+                raise RatingConfigError(N_("%(name)s must be a positive number, not %(value)r"),
+                                        name=name, value=value)
         for name, value in (("initial_rating", self.initial_rating),
                             ("min_rating", self.min_rating)):
             if not (isinstance(value, int | float) and math.isfinite(value)):
-                raise RatingConfigError(f"{name} must be a finite number, not {value!r}")
+                raise RatingConfigError(N_("%(name)s must be a finite number, not %(value)r"),
+                                        name=name, value=value)
         if self.lichess and self.min_rd > self.initial_rd:
             raise RatingConfigError(
-                f"min_rd ({self.min_rd}) must not exceed initial_rd ({self.initial_rd})"
-            )
+                N_("min_rd (%(min_rd)s) must not exceed initial_rd (%(initial_rd)s)"),
+                min_rd=self.min_rd, initial_rd=self.initial_rd)
 
     @property
     def lichess(self) -> bool:

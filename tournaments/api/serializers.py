@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from config.bounds import MAX_ROUNDS, MAX_TIEBREAKS
@@ -38,7 +40,7 @@ class TournamentInput(serializers.Serializer[Tournament]):
     game = serializers.ChoiceField(choices=ENGINE_NAMES)
     format = serializers.ChoiceField(choices=Format.choices)
     game_options = serializers.JSONField(required=False)
-    match_format = serializers.JSONField(required=False, help_text='"ft3/9" or an object')
+    match_format = serializers.JSONField(required=False, help_text=_('"ft3/9" or an object'))
     points_win = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
     points_draw = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
     points_loss = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
@@ -67,11 +69,11 @@ class RegisterInput(serializers.Serializer[Entrant]):
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False)
     rating = serializers.IntegerField(
         required=False, min_value=0, max_value=4000,
-        help_text="Rating at entry; by default the player's (or the team's mean) club rating "
-                  "in the game's family, 0 when unrated.")
+        help_text=_("Rating at entry; by default the player's (or the team's mean) club rating "
+                  "in the game's family, 0 when unrated."))
     late_byes = serializers.ChoiceField(
         choices=["zero", "half_point"], required=False, default="zero",
-        help_text="A late entrant's rounds already paired: absent (zero) or half-point byes.")
+        help_text=_("A late entrant's rounds already paired: absent (zero) or half-point byes."))
 
 
 class WithdrawInput(serializers.Serializer[Entrant]):
@@ -126,7 +128,7 @@ class ResultInput(serializers.Serializer[Pairing]):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("wins_a" in attrs) != ("wins_b" in attrs):
-            raise serializers.ValidationError({"wins_b": ["Give both wins_a and wins_b."]})
+            raise serializers.ValidationError({"wins_b": [gettext("Give both wins_a and wins_b.")]})
         return attrs
 
 
@@ -147,24 +149,24 @@ class EntrantRefOutput(serializers.Serializer[Any]):
 
 class StandingsRowOutput(EntrantRefOutput):
     rank = serializers.IntegerField(allow_null=True,
-                                    help_text="Shared by tied entrants; null while still in "
-                                    "a knockout.")
-    points = serializers.FloatField(help_text="Points (knockout: matches won).")
+                                    help_text=_("Shared by tied entrants; null while still in "
+                                    "a knockout."))
+    points = serializers.FloatField(help_text=_("Points (knockout: matches won)."))
     tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True),
-                                      help_text="Tie-break key -> value, in the "
-                                      "tournament's order.")
+                                      help_text=_("Tie-break key -> value, in the "
+                                      "tournament's order."))
 
 
 class StandingsOutput(serializers.Serializer[Any]):
-    after_round = serializers.IntegerField(help_text="The last round with every result in.")
+    after_round = serializers.IntegerField(help_text=_("The last round with every result in."))
     tiebreaks = serializers.ListField(child=serializers.CharField())
     rows = StandingsRowOutput(many=True)
-    bracket = serializers.JSONField(required=False, help_text="Knockouts: the bracket.")
+    bracket = serializers.JSONField(required=False, help_text=_("Knockouts: the bracket."))
 
 
 class CrosstableGameOutput(serializers.Serializer[Any]):
     round = serializers.IntegerField()
-    result = serializers.CharField(help_text="1, ½, 0, +, -, or a bye letter (B, F, H, Z).")
+    result = serializers.CharField(help_text=_("1, ½, 0, +, -, or a bye letter (B, F, H, Z)."))
     points = serializers.FloatField()
     first_move = serializers.BooleanField(allow_null=True)
 
@@ -175,7 +177,7 @@ class CrosstableRowOutput(serializers.Serializer[Any]):
     points = serializers.FloatField()
     cells = serializers.ListField(
         child=serializers.ListField(child=CrosstableGameOutput(), allow_null=True),
-        help_text="One cell per column entrant: the games between the two (null: none).")
+        help_text=_("One cell per column entrant: the games between the two (null: none)."))
     byes = CrosstableGameOutput(many=True)
 
 

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -31,7 +33,7 @@ class TournamentFilter(filters.FilterSet):
 
 def _own_entrant(entrant: Entrant, tournament: Tournament, field: str = "entrant") -> Entrant:
     if entrant.tournament_id != tournament.pk:
-        raise ApplicationError("This entrant belongs to another tournament.", field=field)
+        raise ApplicationError(_("This entrant belongs to another tournament."), field=field)
     return entrant
 
 
@@ -66,7 +68,7 @@ class TournamentViewSet(ReadViewSet):
         data = self.parse(request, partial=True)
         tournament = self.get_object()
         if "club" in data and data.pop("club") != tournament.club:
-            raise ApplicationError("A tournament cannot move to another club.", field="club")
+            raise ApplicationError(_("A tournament cannot move to another club."), field="club")
         tournament = services.tournament_update(actor=request.user, tournament=tournament,
                                                 **data)
         return self._fresh(tournament)
@@ -177,7 +179,7 @@ class TournamentViewSet(ReadViewSet):
         return self._tagged(request, "crosstable",
                             lambda t: s.CrosstableOutput(tournament_cache.crosstable(t)).data)
 
-    @extend_schema(responses=OpenApiResponse(description="Round-by-round table"))
+    @extend_schema(responses=OpenApiResponse(description=_lazy("Round-by-round table")))
     @action(detail=True, methods=["get"], url_path="round-by-round")
     def round_by_round(self, request: Request, pk: str) -> Response:
         return self._tagged(request, "round-by-round", tournament_cache.round_by_round)

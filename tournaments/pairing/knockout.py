@@ -33,6 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from games.i18n import N_
+
 BYE = 0
 """A slot that nobody fills."""
 
@@ -349,28 +351,35 @@ class Bracket:
         >>> [bracket.label(m) for m in ("W1-4", "W2-1", "W3-1", "3RD")]
         ['Quarter-final 4', 'Semi-final 1', 'Final', 'Third-place match']
         """
+        template, params = self.label_template(match_id)
+        return template % params
+
+    def label_template(self, match_id: str) -> tuple[str, dict[str, int]]:
+        """:meth:`label` as a marked template and its parameters (a shell translates the
+        template, then fills it in)."""
         match = self.matches.get(match_id)
         if match is None:
             raise KnockoutError(f"there is no match {match_id!r} in this bracket")
+        numbers = {"round": match.round, "match": match.index}
         if match.bracket == "3rd":
-            return "Third-place match"
+            return N_("Third-place match"), {}
         if match.bracket == "GF":
-            return "Grand final (reset)" if match.round == 2 else "Grand final"
+            return (N_("Grand final (reset)") if match.round == 2 else N_("Grand final")), {}
         if match.bracket == "L":
             last = max(m.round for m in self.matches.values() if m.bracket == "L")
             if match.round == last:
-                return "Losers' final"
-            return f"Losers' round {match.round}, match {match.index}"
-        side = "Winners' " if self.format == "double" else ""
-        stages = {0: "final", 1: "semi-final", 2: "quarter-final"}
-        stage = stages.get(self.rounds - match.round)
-        if stage is None:
-            name = f"{side}round {match.round}, match {match.index}"
-        elif stage == "final":
-            name = f"{side}final"
+                return N_("Losers' final"), {}
+            return N_("Losers' round %(round)d, match %(match)d"), numbers
+        stage = self.rounds - match.round
+        if self.format == "double":
+            names = {0: N_("Winners' final"), 1: N_("Winners' semi-final %(match)d"),
+                     2: N_("Winners' quarter-final %(match)d")}
+            other = N_("Winners' round %(round)d, match %(match)d")
         else:
-            name = f"{side}{stage} {match.index}"
-        return name[0].upper() + name[1:]
+            names = {0: N_("Final"), 1: N_("Semi-final %(match)d"),
+                     2: N_("Quarter-final %(match)d")}
+            other = N_("Round %(round)d, match %(match)d")
+        return names.get(stage, other), numbers
 
     # -- placement ----------------------------------------------------------------
 

@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from config.errors import ApplicationError
 from players.models import Player, Team
@@ -42,10 +45,11 @@ from tournaments.models import (
 )
 from tournaments.rating_source import entry_ratings
 from tournaments.services.tournaments import check_entrant_count, lock_tournament
+from tournaments.texts import game_label
 
 #: How a late entrant's rounds before joining count: absent (zero points, FIDE's default)
 #: or as half-point byes (when the tournament's rules give them).
-LATE_BYES = {"zero": "absent (0 points)", "half_point": "half-point byes"}
+LATE_BYES = {"zero": _lazy("absent (0 points)"), "half_point": _lazy("half-point byes")}
 MAX_RATING = 4000
 
 
@@ -55,8 +59,8 @@ def _last_round_number(tournament: Tournament) -> int:
 
 def _check_rating(rating: int) -> int:
     if isinstance(rating, bool) or not isinstance(rating, int) or not 0 <= rating <= MAX_RATING:
-        raise ApplicationError(f"A rating at entry is a whole number from 0 to {MAX_RATING}.",
-                               field="rating")
+        raise ApplicationError(_("A rating at entry is a whole number from 0 to %(limit)d.")
+                               % {"limit": MAX_RATING}, field="rating")
     return rating
 
 
@@ -97,20 +101,22 @@ def entrant_register(
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if (player is None) == (team is None):
-        raise ApplicationError("Enter either a player or a team.", field="player")
+        raise ApplicationError(_("Enter either a player or a team."), field="player")
     if tournament.entrant_kind == EntrantKind.TEAMS and team is None:
-        raise ApplicationError(f"{tournament.game} is played by teams: enter a team.",
-                               field="team")
+        raise ApplicationError(_("%(game)s is played by teams: enter a team.")
+                               % {"game": game_label(tournament.game)}, field="team")
     if tournament.entrant_kind == EntrantKind.PLAYERS and player is None:
-        raise ApplicationError(f"{tournament.game} is played by single players: enter a player.",
-                               field="player")
+        raise ApplicationError(_("%(game)s is played by single players: enter a player.")
+                               % {"game": game_label(tournament.game)}, field="player")
     entered = player if player is not None else team
     assert entered is not None
     if tournament.status == Status.FINISHED:
-        raise ApplicationError("The tournament is finished.", field="status")
+        raise ApplicationError(_("The tournament is finished."), field="status")
     if late_byes not in LATE_BYES:
-        raise ApplicationError(f"Unknown choice {late_byes!r} for the missed rounds; choose "
-                               f"{' or '.join(LATE_BYES)}.", field="late_byes")
+        raise ApplicationError(_("Unknown choice %(choice)r for the missed rounds; choose "
+                                 "%(zero)s or %(half)s.") % {"choice": late_byes,
+                                                            "zero": "zero", "half": "half_point"},
+                               field="late_byes")
     if rating is None:
         key = ("player", player.pk) if player is not None else ("team", entered.pk)
         rating = club_ratings(tournament, [player] if player else [],
@@ -120,18 +126,18 @@ def entrant_register(
     seed = None
     if tournament.status == Status.RUNNING:
         if tournament.format != Format.SWISS:
-            raise ApplicationError(
+            raise ApplicationError(_(
                 "Late entries are possible only in a Swiss: the schedule of a round robin or "
-                "a knockout is fixed at the start.", field="status",
+                "a knockout is fixed at the start."), field="status",
             )
         joined_round = _last_round_number(tournament) + 1
         if tournament.rounds_planned and joined_round > tournament.rounds_planned:
-            raise ApplicationError("Every planned round is already paired.", field="status")
+            raise ApplicationError(_("Every planned round is already paired."), field="status")
         seed = int(tournament.entrants.aggregate(n=Max("seed"))["n"] or 0) + 1
     existing = tournament.entrants.filter(player=player) if player else \
         tournament.entrants.filter(team=team)
     if existing.exists():
-        raise ApplicationError(f"{entered} is already entered.",
+        raise ApplicationError(_("%(name)s is already entered.") % {"name": entered},
                                field="player" if player else "team")
     ensure_may_enter_from(actor, tournament.club, clubs_of([player or team]),
                           field="player" if player else "team")
@@ -192,7 +198,8 @@ def entrants_register(
     :func:`registration_candidates`. ``ratings`` may give some players' ratings (by player
     id), as an entry list with a rating column does; the others get their club rating."""
     if not players and not teams:
-        raise ApplicationError("Choose at least one player or team to enter.", field="players")
+        raise ApplicationError(_("Choose at least one player or team to enter."),
+                               field="players")
     ratings = dict(ratings or {})
     entrants = []
     for candidate in registration_candidates(tournament, players, teams):
@@ -204,8 +211,8 @@ def entrants_register(
                 actor=actor, tournament=tournament, player=candidate.player,
                 team=candidate.team, rating=rating, late_byes=late_byes))
         except ApplicationError as error:
-            raise ApplicationError(f"{candidate.name}: {error.message} Nobody was entered.",
-                                   field=error.field) from None
+            raise ApplicationError(_("%(name)s: %(problem)s Nobody was entered.") % {
+                "name": candidate.name, "problem": error.message}, field=error.field) from None
     return entrants
 
 
@@ -239,8 +246,9 @@ def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[
     rating in the list is the rating at entry, otherwise the club rating. All or none."""
     ensure_can_manage_club(actor, tournament.club)
     if tournament.entrant_kind != EntrantKind.PLAYERS:
-        raise ApplicationError(f"{tournament.game} is played by teams: enter teams, not a list "
-                               "of players.", field="file")
+        raise ApplicationError(_("%(game)s is played by teams: enter teams, not a list of "
+                                 "players.") % {"game": game_label(tournament.game)},
+                               field="file")
     players, ratings = [], {}
     for match in entry_list_match(tournament, rows):
         if match.entered:
@@ -252,7 +260,7 @@ def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[
         if match.row.rating is not None:
             ratings[player.pk] = match.row.rating
     if not players:
-        raise ApplicationError("Everyone in the list is already entered.", field="file")
+        raise ApplicationError(_("Everyone in the list is already entered."), field="file")
     return entrants_register(actor=actor, tournament=tournament, players=players,
                              ratings=ratings, late_byes=late_byes)
 
@@ -264,9 +272,9 @@ def entrant_rating_update(*, actor: Actor, entrant: Entrant, rating: int) -> Ent
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
-        raise ApplicationError(
+        raise ApplicationError(_(
             "Ratings at entry are fixed at the start: the seeds and pairing numbers follow "
-            "them.", field="rating")
+            "them."), field="rating")
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     entrant.rating = _check_rating(rating)
     entrant.save(update_fields=["rating"])
@@ -281,8 +289,8 @@ def entrant_remove(*, actor: Actor, entrant: Entrant) -> None:
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
-        raise ApplicationError(f"{entrant} cannot be removed once the tournament runs: "
-                               "withdraw instead.", field="entrant")
+        raise ApplicationError(_("%(entrant)s cannot be removed once the tournament runs: "
+                                 "withdraw instead.") % {"entrant": entrant}, field="entrant")
     Entrant.objects.filter(pk=entrant.pk).delete()
     tournament_changed(tournament.pk)
 def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:
@@ -312,10 +320,11 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     tournament = lock_tournament(tournament)
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     if tournament.status == Status.FINISHED:
-        raise ApplicationError("The tournament is finished.", field="status")
+        raise ApplicationError(_("The tournament is finished."), field="status")
     if entrant.withdrawn_from_round is not None:
         raise ApplicationError(
-            f"{entrant} has already withdrawn (from round {entrant.withdrawn_from_round}).",
+            _("%(entrant)s has already withdrawn (from round %(round)d).") % {
+                "entrant": entrant, "round": entrant.withdrawn_from_round},
             field="entrant",
         )
     next_round = _last_round_number(tournament) + 1
@@ -323,12 +332,14 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
         from_round = max(next_round, entrant.joined_round)
     if from_round < next_round:
         raise ApplicationError(
-            f"Round {next_round - 1} is already paired: record a forfeit for that round "
-            f"and withdraw from round {next_round}.", field="from_round",
+            _("Round %(round)d is already paired: record a forfeit for that round and "
+              "withdraw from round %(next)d.") % {"round": next_round - 1, "next": next_round},
+            field="from_round",
         )
     if from_round < entrant.joined_round:
         raise ApplicationError(
-            f"{entrant} joins in round {entrant.joined_round}; withdraw from that round or later.",
+            _("%(entrant)s joins in round %(round)d; withdraw from that round or later.")
+            % {"entrant": entrant, "round": entrant.joined_round},
             field="from_round",
         )
     entrant.withdrawn_from_round = from_round
@@ -347,11 +358,12 @@ def entrant_reenter(*, actor: Actor, entrant: Entrant) -> Entrant:
     tournament = lock_tournament(tournament)
     entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
     if tournament.status == Status.FINISHED:
-        raise ApplicationError("The tournament is finished.", field="status")
+        raise ApplicationError(_("The tournament is finished."), field="status")
     if entrant.withdrawn_from_round is None:
-        raise ApplicationError(f"{entrant} has not withdrawn.", field="entrant")
+        raise ApplicationError(_("%(entrant)s has not withdrawn.") % {"entrant": entrant},
+                               field="entrant")
     if tournament.rounds_planned and _last_round_number(tournament) >= tournament.rounds_planned:
-        raise ApplicationError("Every planned round is already paired.", field="entrant")
+        raise ApplicationError(_("Every planned round is already paired."), field="entrant")
     entrant.withdrawn_from_round = None
     entrant.save(update_fields=["withdrawn_from_round"])
     tournament_changed(tournament.pk)
@@ -367,26 +379,31 @@ def bye_request(
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.format != Format.SWISS:
-        raise ApplicationError("Requested byes exist only in a Swiss.", field="round_number")
+        raise ApplicationError(_("Requested byes exist only in a Swiss."),
+                               field="round_number")
     if kind not in [k.value for k in REQUESTABLE_BYES]:
         choices = ", ".join(k.value for k in REQUESTABLE_BYES)
-        raise ApplicationError(f"Unknown bye kind {kind!r}; choose {choices}.", field="kind")
+        raise ApplicationError(_("Unknown bye kind %(kind)r; choose %(choices)s.")
+                               % {"kind": kind, "choices": choices}, field="kind")
     if tournament.status == Status.FINISHED:
-        raise ApplicationError("The tournament is finished.", field="status")
+        raise ApplicationError(_("The tournament is finished."), field="status")
     next_round = _last_round_number(tournament) + 1
     if round_number < next_round:
         raise ApplicationError(
-            f"Round {round_number} is already paired; byes can be entered from round "
-            f"{next_round}.", field="round_number",
+            _("Round %(round)d is already paired; byes can be entered from round %(next)d.")
+            % {"round": round_number, "next": next_round}, field="round_number",
         )
     if tournament.rounds_planned and round_number > tournament.rounds_planned:
         raise ApplicationError(
-            f"The tournament has {tournament.rounds_planned} rounds.", field="round_number"
+            ngettext("The tournament has %(count)d round.", "The tournament has %(count)d rounds.",
+                     tournament.rounds_planned) % {"count": tournament.rounds_planned},
+            field="round_number",
         )
     if not entrant.plays_in(round_number):
-        raise ApplicationError(f"{entrant} does not play in round {round_number}.",
+        raise ApplicationError(_("%(entrant)s does not play in round %(round)d.")
+                               % {"entrant": entrant, "round": round_number},
                                field="round_number")
-    bye, _ = RequestedBye.objects.update_or_create(
+    bye, _created = RequestedBye.objects.update_or_create(
         entrant=entrant, round_number=round_number, defaults={"kind": kind}
     )
     return bye
@@ -399,8 +416,8 @@ def bye_cancel(*, actor: Actor, bye: RequestedBye) -> None:
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if bye.round_number <= _last_round_number(tournament):
-        raise ApplicationError(f"Round {bye.round_number} is already paired: its bye stays.",
-                               field="round_number")
+        raise ApplicationError(_("Round %(round)d is already paired: its bye stays.")
+                               % {"round": bye.round_number}, field="round_number")
     RequestedBye.objects.filter(pk=bye.pk).delete()
 
 
@@ -411,14 +428,15 @@ def forbid_pairing(
     """Two entrants who must not be paired (family members, clubmates...): Swiss only."""
     ensure_can_manage_club(actor, tournament.club)
     if tournament.format != Format.SWISS:
-        raise ApplicationError("Forbidden pairings apply only to a Swiss.", field="entrant_a")
+        raise ApplicationError(_("Forbidden pairings apply only to a Swiss."),
+                               field="entrant_a")
     if entrant_a.tournament_id != tournament.pk or entrant_b.tournament_id != tournament.pk:
-        raise ApplicationError("Both entrants must belong to this tournament.",
+        raise ApplicationError(_("Both entrants must belong to this tournament."),
                                field="entrant_b")
     if entrant_a.pk == entrant_b.pk:
-        raise ApplicationError("Name two different entrants.", field="entrant_b")
+        raise ApplicationError(_("Name two different entrants."), field="entrant_b")
     low, high = sorted((entrant_a, entrant_b), key=lambda e: e.pk)
-    forbidden, _ = ForbiddenPairing.objects.get_or_create(
+    forbidden, _created = ForbiddenPairing.objects.get_or_create(
         tournament=tournament, entrant_low=low, entrant_high=high
     )
     return forbidden

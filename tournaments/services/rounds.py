@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
@@ -25,6 +27,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.tournaments import clock_text_clean, lock_tournament
+from tournaments.texts import core_error_message
 
 
 @dataclass
@@ -47,7 +50,8 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     tournament = lock_tournament(tournament)
     if tournament.status != Status.RUNNING:
         raise ApplicationError(
-            f"Rounds are paired while the tournament runs; it is {tournament.status}.",
+            _("Rounds are paired while the tournament runs; it is %(status)s.")
+            % {"status": str(tournament.get_status_display()).lower()},
             field="status",
         )
     rounds = list(tournament.rounds.order_by("number"))
@@ -61,9 +65,13 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
         if missing:
             boards = ", ".join(str(b) for b in missing[:10]) + ("..." if len(missing) > 10 else "")
             raise ApplicationError(
-                f"Round {current.number} still has {len(missing)} missing "
-                f"result{'s' if len(missing) != 1 else ''} (board{'s' if len(missing) != 1 else ''}"
-                f" {boards}): record them before pairing round {current.number + 1}.",
+                ngettext("Round %(round)d still has %(count)d missing result (board "
+                         "%(boards)s): record it before pairing round %(next)d.",
+                         "Round %(round)d still has %(count)d missing results (boards "
+                         "%(boards)s): record them before pairing round %(next)d.",
+                         len(missing)) % {
+                    "round": current.number, "count": len(missing), "boards": boards,
+                    "next": current.number + 1},
                 field="round",
             )
     number = len(rounds) + 1
@@ -100,7 +108,10 @@ def _round_robin(tournament: Tournament, entrants: list[Entrant], number: int) -
     schedule = berger_rounds(len(by_seed), double=tournament.format == Format.DOUBLE_ROUND_ROBIN)
     if number > len(schedule):
         raise ApplicationError(
-            f"All {len(schedule)} rounds of the round robin are paired: finish the tournament.",
+            ngettext("All %(count)d rounds of the round robin are paired: finish the "
+                     "tournament.",
+                     "All %(count)d rounds of the round robin are paired: finish the "
+                     "tournament.", len(schedule)) % {"count": len(schedule)},
             field="round",
         )
     planned = []
@@ -126,7 +137,8 @@ def _knockout(tournament: Tournament, entrants: list[Entrant], pairings: list[Pa
     bracket = adapters.bracket_of(tournament, len(seeded), pairings, seed_of)
     playable = bracket.playable()
     if not playable:
-        raise ApplicationError("The bracket is complete: finish the tournament.", field="round")
+        raise ApplicationError(_("The bracket is complete: finish the tournament."),
+                               field="round")
     planned = []
     for match in playable:
         first, second = match.entrants
@@ -144,7 +156,10 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
     total = tournament.rounds_planned or 0
     if number > total:
         raise ApplicationError(
-            f"All {total} planned rounds are paired: finish the tournament or plan more rounds.",
+            ngettext("All %(count)d planned rounds are paired: finish the tournament or plan "
+                     "more rounds.",
+                     "All %(count)d planned rounds are paired: finish the tournament or plan "
+                     "more rounds.", total) % {"count": total},
             field="round",
         )
     requested = {
@@ -170,7 +185,8 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
         result = pair_round(players, number, total, forbidden=forbidden,
                             win_points=int(scoring.win * scoring.unit()))
     except PairingError as error:
-        raise ApplicationError(f"Round {number} cannot be paired: {error}", field="round") from None
+        raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
+            "round": number, "problem": core_error_message(error)}, field="round") from None
     planned = [PlannedPairing(entrant_of[a], entrant_of[b]) for a, b in result.pairs]
     if result.bye is not None:
         planned.append(PlannedPairing(entrant_of[result.bye], None, ByeKind.PAIRING_ALLOCATED,
@@ -192,14 +208,15 @@ def round_create(*, actor: Actor, tournament: Tournament, number: int,
     tournament = lock_tournament(tournament)
     expected = tournament.rounds.count() + 1
     if number != expected:
-        raise ApplicationError(f"Round {number} cannot come before round {expected}.",
-                               field="round")
+        raise ApplicationError(_("Round %(round)d cannot come before round %(expected)d.")
+                               % {"round": number, "expected": expected}, field="round")
     return _save_round(tournament, number, planned)
 
 
 def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing]) -> Round:
     if not planned:
-        raise ApplicationError(f"Nobody is left to pair in round {number}.", field="round")
+        raise ApplicationError(_("Nobody is left to pair in round %(round)d.")
+                               % {"round": number}, field="round")
     decided = all(p.outcome != Outcome.PENDING for p in planned)
     round_ = Round.objects.create(
         tournament=tournament, number=number,
@@ -228,7 +245,7 @@ def round_clock_update(
     """Set a round's clock override and time slot (validated)."""
     ensure_can_manage_club(actor, round_.tournament.club)
     if time_slot_minutes is not None and time_slot_minutes < 1:
-        raise ApplicationError("The time slot must be at least one minute.",
+        raise ApplicationError(_("The time slot must be at least one minute."),
                                field="time_slot_minutes")
     round_.clock = clock_text_clean(clock, field="clock")
     round_.time_slot_minutes = time_slot_minutes

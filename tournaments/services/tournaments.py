@@ -9,6 +9,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
 from config.engine_messages import engine_error_message
@@ -29,6 +31,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
+from tournaments.texts import format_text
 
 logger = logging.getLogger(__name__)
 
@@ -99,11 +102,12 @@ def _entrant_kind(game: str, options: dict[str, Any]) -> str:
 def _clean_game(tournament: Tournament) -> None:
     if tournament.game not in ENGINE_NAMES:
         raise ApplicationError(
-            f"Unknown game {tournament.game!r}; choose one of {', '.join(ENGINE_NAMES)}.",
+            _("Unknown game %(game)r; choose one of %(games)s.")
+            % {"game": tournament.game, "games": ", ".join(ENGINE_NAMES)},
             field="game",
         )
     if not isinstance(tournament.game_options, dict):
-        raise ApplicationError("Game options must be a JSON object.", field="game_options")
+        raise ApplicationError(_("Game options must be a JSON object."), field="game_options")
     try:
         options = get_engine(tournament.game).options(**tournament.game_options)
     except ValueError as error:
@@ -133,9 +137,12 @@ def bounded_match_format(match_format: MatchFormat) -> MatchFormat:
     if longest is None and match_format.games <= MAX_MATCH_GAMES:
         return replace(match_format, max_games=MAX_MATCH_GAMES)
     if longest is None or longest > MAX_MATCH_GAMES:
+        text = (_("A match has at most %(limit)d games; %(format)s needs more.")
+                if longest is None else
+                _("A match has at most %(limit)d games; %(format)s can take %(longest)d."))
         raise ApplicationError(
-            f"A match has at most {MAX_MATCH_GAMES} games; {match_format.describe()} "
-            f"{'needs more' if longest is None else f'can take {longest}'}.",
+            text % {"limit": MAX_MATCH_GAMES, "format": format_text(match_format),
+                    "longest": longest},
             field="match_format",
         )
     return match_format
@@ -163,11 +170,12 @@ def check_entrant_count(tournament: Tournament, count: int) -> None:
     """Refuse ``count`` entrants if the tournament's format cannot take them."""
     most = max_entrants(tournament)
     if count > most:
-        kind = Format(tournament.format).label.lower()
-        why = f" (it would need more than {MAX_ROUNDS} rounds)" if tournament.is_round_robin \
-            else ""
-        raise ApplicationError(f"A {kind} takes at most {most} entrants{why}.",
-                               field="entrants")
+        values = {"format": Format(tournament.format).label, "most": most,
+                  "rounds": MAX_ROUNDS}
+        text = (_("%(format)s takes at most %(most)d entrants (it would need more than "
+                  "%(rounds)d rounds).") if tournament.is_round_robin else
+                _("%(format)s takes at most %(most)d entrants."))
+        raise ApplicationError(text % values, field="entrants")
 
 
 def _clean_points(tournament: Tournament) -> None:
@@ -175,32 +183,36 @@ def _clean_points(tournament: Tournament) -> None:
         try:
             value = Decimal(str(getattr(tournament, name)))
         except InvalidOperation:
-            raise ApplicationError(f"{name} must be a number.", field=name) from None
+            raise ApplicationError(_("%(name)s must be a number.") % {"name": name},
+                                   field=name) from None
         if value < 0 or value > 100 or value != value.quantize(Decimal("0.01")):
             raise ApplicationError(
-                f"{name} must be between 0 and 100 with at most two decimals.", field=name
+                _("%(name)s must be between 0 and 100 with at most two decimals.")
+                % {"name": name}, field=name
             )
         setattr(tournament, name, value)
     if not tournament.points_win > 0:
-        raise ApplicationError("A win must be worth more than nothing.", field="points_win")
+        raise ApplicationError(_("A win must be worth more than nothing."), field="points_win")
     if not tournament.points_win > tournament.points_draw >= tournament.points_loss:
         raise ApplicationError(
-            "Points must satisfy win > draw >= loss.", field="points_draw"
+            _("Points must satisfy win > draw >= loss."), field="points_draw"
         )
 
 
 def _clean_tiebreaks(tournament: Tournament) -> None:
     keys = tournament.tiebreaks
     if not isinstance(keys, list) or not all(isinstance(k, str) and k for k in keys):
-        raise ApplicationError("Tie-breaks must be a list of tie-break keys.", field="tiebreaks")
+        raise ApplicationError(_("Tie-breaks must be a list of tie-break keys."),
+                               field="tiebreaks")
     if len(set(keys)) != len(keys):
-        raise ApplicationError("A tie-break is listed twice.", field="tiebreaks")
+        raise ApplicationError(_("A tie-break is listed twice."), field="tiebreaks")
     known = adapters.tiebreak_keys()
     if known is not None:
         unknown = [key for key in keys if key not in known]
         if unknown:
             raise ApplicationError(
-                f"Unknown tie-break {unknown[0]!r}; choose from {', '.join(sorted(known))}.",
+                _("Unknown tie-break %(key)r; choose from %(keys)s.")
+                % {"key": unknown[0], "keys": ", ".join(sorted(known))},
                 field="tiebreaks",
             )
 
@@ -208,23 +220,24 @@ def _clean_tiebreaks(tournament: Tournament) -> None:
 def _clean_format(tournament: Tournament) -> None:
     if tournament.format not in Format.values:
         raise ApplicationError(
-            f"Unknown format {tournament.format!r}; choose one of {', '.join(Format.values)}.",
+            _("Unknown format %(format)r; choose one of %(formats)s.")
+            % {"format": tournament.format, "formats": ", ".join(Format.values)},
             field="format",
         )
     if tournament.third_place_match and tournament.format != Format.KNOCKOUT:
         raise ApplicationError(
-            "A third-place match exists only in a (single elimination) knockout.",
+            _("A third-place match exists only in a (single elimination) knockout."),
             field="third_place_match",
         )
     if tournament.rounds_planned is not None and tournament.rounds_planned < 1:
-        raise ApplicationError("Plan at least one round.", field="rounds_planned")
+        raise ApplicationError(_("Plan at least one round."), field="rounds_planned")
     if tournament.rounds_planned is not None and tournament.rounds_planned > MAX_ROUNDS:
-        raise ApplicationError(f"A tournament has at most {MAX_ROUNDS} rounds.",
-                               field="rounds_planned")
+        raise ApplicationError(_("A tournament has at most %(limit)d rounds.")
+                               % {"limit": MAX_ROUNDS}, field="rounds_planned")
     tournament.clock = clock_text_clean(tournament.clock, field="clock")
     tournament.name = (tournament.name or "").strip()
     if not tournament.name:
-        raise ApplicationError("A tournament needs a name.", field="name")
+        raise ApplicationError(_("A tournament needs a name."), field="name")
 
 
 def validate_tournament(tournament: Tournament) -> None:
@@ -252,7 +265,8 @@ def tournament_create(
     """
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
-        raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
+        raise ApplicationError(_("Unknown field %(name)r.") % {"name": sorted(unknown)[0]},
+                               field=sorted(unknown)[0])
     ensure_can_manage_club(actor, club)
     if fields.get("tiebreaks") is None:
         fields["tiebreaks"] = default_tiebreaks(format)
@@ -271,11 +285,12 @@ def tournament_create(
 def tournament_update(*, actor: Actor, tournament: Tournament, **fields: Any) -> Tournament:
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
-        raise ApplicationError(f"Unknown field {sorted(unknown)[0]!r}.", field=sorted(unknown)[0])
+        raise ApplicationError(_("Unknown field %(name)r.") % {"name": sorted(unknown)[0]},
+                               field=sorted(unknown)[0])
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status == Status.FINISHED:
-        raise ApplicationError("A finished tournament cannot be changed.", field="status")
+        raise ApplicationError(_("A finished tournament cannot be changed."), field="status")
     if tournament.status == Status.RUNNING:
         frozen = sorted(
             key for key in STRUCTURAL_FIELDS & set(fields)
@@ -283,13 +298,16 @@ def tournament_update(*, actor: Actor, tournament: Tournament, **fields: Any) ->
         )
         if frozen:
             raise ApplicationError(
-                f"{frozen[0]} cannot change once the tournament is running.", field=frozen[0]
+                _("%(field)s cannot change once the tournament is running.")
+                % {"field": frozen[0]}, field=frozen[0]
             )
         rounds_paired = tournament.rounds.count()
         planned = fields.get("rounds_planned")
         if planned is not None and planned < rounds_paired:
             raise ApplicationError(
-                f"{rounds_paired} rounds are already paired: plan at least that many.",
+                ngettext("%(count)d round is already paired: plan at least that many.",
+                         "%(count)d rounds are already paired: plan at least that many.",
+                         rounds_paired) % {"count": rounds_paired},
                 field="rounds_planned",
             )
     was_rated = tournament.rated
@@ -308,7 +326,8 @@ def tournament_open_registration(*, actor: Actor, tournament: Tournament) -> Tou
     tournament = lock_tournament(tournament)
     if tournament.status != Status.DRAFT:
         raise ApplicationError(
-            f"Registration opens from a draft; this tournament is {tournament.status}.",
+            _("Registration opens from a draft; this tournament is %(status)s.")
+            % {"status": str(tournament.get_status_display()).lower()},
             field="status",
         )
     tournament.status = Status.REGISTRATION
@@ -328,21 +347,24 @@ def tournament_start(*, actor: Actor, tournament: Tournament,
     tournament = lock_tournament(tournament)
     if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
         raise ApplicationError(
-            f"Only a tournament in draft or registration can start; this one is "
-            f"{tournament.status}.", field="status",
+            _("Only a tournament in draft or registration can start; this one is "
+              "%(status)s.") % {"status": str(tournament.get_status_display()).lower()},
+            field="status",
         )
     entrants = [e for e in tournament.entrants.all() if e.withdrawn_from_round is None]
     if len(entrants) < 2:
-        raise ApplicationError("A tournament needs at least two entrants to start.",
+        raise ApplicationError(_("A tournament needs at least two entrants to start."),
                                field="entrants")
     if tournament.format == Format.SWISS and not tournament.rounds_planned:
-        raise ApplicationError("A Swiss tournament needs its number of rounds (rounds_planned).",
-                               field="rounds_planned")
+        raise ApplicationError(
+            _("A Swiss tournament needs its number of rounds (rounds_planned)."),
+            field="rounds_planned")
     check_entrant_count(tournament, len(entrants))
     if seeds is not None and (set(seeds) != {e.pk for e in entrants}
                               or len(set(seeds.values())) != len(seeds)
                               or min(seeds.values()) < 1):
-        raise ApplicationError("Give every entrant its own seed, 1 or more.", field="entrants")
+        raise ApplicationError(_("Give every entrant its own seed, 1 or more."),
+                               field="entrants")
     tournament.entrants.update(seed=None)
     ordered = adapters.pairing_order(entrants)
     for seed, entrant in enumerate(ordered, start=1):
@@ -362,10 +384,10 @@ def tournament_reopen(*, actor: Actor, tournament: Tournament, reason: str) -> T
     reason = (reason or "").strip()
     if tournament.status != Status.FINISHED:
         raise ApplicationError(
-            f"Only a finished tournament can be reopened; this one is {tournament.status}.",
-            field="status")
+            _("Only a finished tournament can be reopened; this one is %(status)s.")
+            % {"status": str(tournament.get_status_display()).lower()}, field="status")
     if not reason:
-        raise ApplicationError("Say why the tournament is reopened (it is logged).",
+        raise ApplicationError(_("Say why the tournament is reopened (it is logged)."),
                                field="reason")
     tournament.status = Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
@@ -380,15 +402,21 @@ def tournament_finish(*, actor: Actor, tournament: Tournament) -> Tournament:
     tournament = lock_tournament(tournament)
     if tournament.status != Status.RUNNING:
         raise ApplicationError(
-            f"Only a running tournament can finish; this one is {tournament.status}.",
+            _("Only a running tournament can finish; this one is %(status)s.")
+            % {"status": str(tournament.get_status_display()).lower()},
             field="status",
         )
     missing = Pairing.objects.filter(round__tournament=tournament, outcome=Outcome.PENDING)
     first = missing.select_related("round").order_by("round__number", "board").first()
     if first is not None:
+        count = missing.count()
         raise ApplicationError(
-            f"{missing.count()} results are missing (first: round {first.round.number}, "
-            f"board {first.board}); record them before finishing.", field="status",
+            ngettext("%(count)d result is missing (first: round %(round)d, board %(board)d); "
+                     "record it before finishing.",
+                     "%(count)d results are missing (first: round %(round)d, board "
+                     "%(board)d); record them before finishing.", count) % {
+                "count": count, "round": first.round.number, "board": first.board},
+            field="status",
         )
     tournament.status = Status.FINISHED
     tournament.save(update_fields=["status", "updated_at"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal
 
+from games.i18n import N_
 from tournaments.standings.context import NO_OPPONENT, Context
 from tournaments.standings.rating import average_rating, performance_rating
 from tournaments.standings.record import StandingsError
@@ -132,14 +133,14 @@ class _BuchholzBase(TieBreak):
 @register
 class Buchholz(_BuchholzBase):
     key = "buchholz"
-    name = "Buchholz"
+    name = N_("Buchholz")
     abbreviation = "BH"
 
 
 @register
 class BuchholzCut1(_BuchholzBase):
     key = "buchholz_cut1"
-    name = "Buchholz Cut-1"
+    name = N_("Buchholz Cut-1")
     abbreviation = "BH-C1"
     lows = 1
 
@@ -147,7 +148,7 @@ class BuchholzCut1(_BuchholzBase):
 @register
 class BuchholzCut2(_BuchholzBase):
     key = "buchholz_cut2"
-    name = "Buchholz Cut-2"
+    name = N_("Buchholz Cut-2")
     abbreviation = "BH-C2"
     lows = 2
 
@@ -155,7 +156,7 @@ class BuchholzCut2(_BuchholzBase):
 @register
 class BuchholzMedian1(_BuchholzBase):
     key = "buchholz_median1"
-    name = "Median Buchholz"
+    name = N_("Median Buchholz")
     abbreviation = "BH-M1"
     lows = 1
     highs = 1
@@ -164,7 +165,7 @@ class BuchholzMedian1(_BuchholzBase):
 @register
 class BuchholzMedian2(_BuchholzBase):
     key = "buchholz_median2"
-    name = "Median Buchholz 2"
+    name = N_("Median Buchholz 2")
     abbreviation = "BH-M2"
     lows = 2
     highs = 2
@@ -189,14 +190,14 @@ class _SonnebornBergerBase(TieBreak):
 @register
 class SonnebornBerger(_SonnebornBergerBase):
     key = "sonneborn_berger"
-    name = "Sonneborn-Berger"
+    name = N_("Sonneborn-Berger")
     abbreviation = "SB"
 
 
 @register
 class SonnebornBergerCut1(_SonnebornBergerBase):
     key = "sonneborn_berger_cut1"
-    name = "Sonneborn-Berger Cut-1"
+    name = N_("Sonneborn-Berger Cut-1")
     abbreviation = "SB-C1"
     lows = 1
 
@@ -209,7 +210,7 @@ class DirectEncounter(TieBreak):
     """Ranks a tied group by the points scored among its members (see direct_encounter)."""
 
     key = "direct_encounter"
-    name = "Direct Encounter"
+    name = N_("Direct Encounter")
     abbreviation = "DE"
     contextual = True
 
@@ -241,7 +242,7 @@ class Wins(TieBreak):
     """Rounds with a win's worth of points, played or not (7.1)."""
 
     key = "wins"
-    name = "Number of wins"
+    name = N_("Number of wins")
     abbreviation = "WIN"
     compute = _count(lambda c, i, r: c.points[i][r] >= c.record.scoring.win)
 
@@ -251,7 +252,7 @@ class WinsPlayed(TieBreak):
     """Games won over the board (7.2); in a round robin forfeit wins count too (15.2)."""
 
     key = "wins_played"
-    name = "Number of games won"
+    name = N_("Number of games won")
     abbreviation = "WON"
     compute = _count(lambda c, i, r: c.counts_as_game(i, r) and c.entries[i][r].result == "win")
 
@@ -261,7 +262,7 @@ class GamesSecondMove(TieBreak):
     """Games played moving second, FIDE's "games with Black" (7.3)."""
 
     key = "games_second_move"
-    name = "Games played moving second"
+    name = N_("Games played moving second")
     abbreviation = "BPG"
     compute = _count(lambda c, i, r: c.counts_as_game(i, r) and c.entries[i][r].first_move is False)
 
@@ -271,7 +272,7 @@ class WinsSecondMove(TieBreak):
     """Games won moving second, FIDE's "wins with Black" (7.4)."""
 
     key = "wins_second_move"
-    name = "Games won moving second"
+    name = N_("Games won moving second")
     abbreviation = "BWG"
     compute = _count(
         lambda c, i, r: (
@@ -287,7 +288,7 @@ class GamesFirstMove(TieBreak):
     """Games played with the first move; fewer ranks higher (the mirror of BPG)."""
 
     key = "games_first_move"
-    name = "Games played with the first move"
+    name = N_("Games played with the first move")
     abbreviation = "FMG"
     direction = "asc"
     compute = _count(lambda c, i, r: c.counts_as_game(i, r) and c.entries[i][r].first_move is True)
@@ -301,7 +302,7 @@ class Koya(TieBreak):
     """Points scored against opponents with at least half the maximum possible score."""
 
     key = "koya"
-    name = "Koya system"
+    name = N_("Koya system")
     abbreviation = "KS"
 
     def compute(self, context: Context) -> list[Value]:
@@ -330,7 +331,7 @@ class ProgressiveScore(TieBreak):
     """Sum of the running scores after each round (7.5)."""
 
     key = "progressive"
-    name = "Progressive score"
+    name = N_("Progressive score")
     abbreviation = "PS"
 
     def compute(self, context: Context) -> list[Value]:
@@ -362,7 +363,7 @@ class AverageRatingOfOpponents(TieBreak):
     """Average rating of the rated opponents met over the board, halves rounded up."""
 
     key = "aro"
-    name = "Average rating of opponents"
+    name = N_("Average rating of opponents")
     abbreviation = "ARO"
 
     def compute(self, context: Context) -> list[Value]:
@@ -377,7 +378,7 @@ class TournamentPerformanceRating(TieBreak):
     """ARO plus dp of the fractional score over the board (FIDE table 8.1.1)."""
 
     key = "tpr"
-    name = "Tournament performance rating"
+    name = N_("Tournament performance rating")
     abbreviation = "TPR"
 
     def compute(self, context: Context) -> list[Value]:

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bots.process.check import check_bot
 from games.bots.process.installed import InstalledBotError
@@ -17,7 +19,7 @@ from games.series.targets import resolve_target
 
 
 class Command(BaseCommand):
-    help = ("Play a bot program (a command line, a folder with bot.toml, or a bot installed "
+    help = _("Play a bot program (a command line, a folder with bot.toml, or a bot installed "
             "in BOTS_DIR) against the random bot and report every protocol error with the "
             "line that caused it.")
 
@@ -43,9 +45,14 @@ class Command(BaseCommand):
         for line in report.lines():
             self.stdout.write(line)
         if not report.passed:
-            raise CommandError(f"{len(report.problems)} protocol error(s)")
+            count = len(report.problems)
+            raise CommandError(ngettext("%(count)d protocol error", "%(count)d protocol errors",
+                                        count) % {"count": count})
 
     def _played(self, game: str, number: int, outcome: RefereeOutcome) -> None:
         verdict = "ok" if outcome.termination == "normal" else outcome.fault
-        self.stdout.write(f"  {game} game {number}: {len(outcome.record['moves'])} moves, "
-                          f"{verdict}")
+        moves = len(outcome.record["moves"])
+        self.stdout.write("  " + ngettext(
+            "%(game)s game %(number)d: %(moves)d move, %(verdict)s",
+            "%(game)s game %(number)d: %(moves)d moves, %(verdict)s", moves) % {
+                "game": game, "number": number, "moves": moves, "verdict": verdict})

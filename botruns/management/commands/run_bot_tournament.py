@@ -6,17 +6,20 @@ import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from botruns import services as bot_tournaments
 from botruns.models import BotRunStatus
 from config.errors import ApplicationError
+from players.counts import games_count
 from players.permissions import SYSTEM
 from tournaments.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Start a tournament whose entrants are all bots and follow it to the end."
+    help = _("Start a tournament whose entrants are all bots and follow it to the end.")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("tournament", help="tournament id or slug")
@@ -33,7 +36,7 @@ class Command(BaseCommand):
         query = {"pk": int(key)} if key.isascii() and key.isdigit() else {"slug": key}
         tournament = Tournament.objects.filter(**query).first()
         if tournament is None:
-            raise CommandError(f"No tournament {key!r}.")
+            raise CommandError(_("No tournament %(key)r.") % {"key": key})
         try:
             run = bot_tournaments.bot_tournament_start(
                 actor=SYSTEM, tournament=tournament, seed=opts["seed"],
@@ -50,8 +53,11 @@ class Command(BaseCommand):
         progress = bot_tournaments.bot_run_progress(run)
         elapsed = time.monotonic() - started
         self.stdout.write(
-            f"{tournament.name}: {run.status}; {progress.games_done} games in {elapsed:.1f} s "
-            f"({progress.games_done / max(elapsed, 1e-9):.1f} games/s)"
+            _("%(tournament)s: %(status)s; %(games)s in %(seconds)s s (%(rate)s games/s)") % {
+                "tournament": tournament.name, "status": str(run.get_status_display()).lower(),
+                "games": games_count(progress.games_done),
+                "seconds": number_format(elapsed, 1),
+                "rate": number_format(progress.games_done / max(elapsed, 1e-9), 1)}
         )
         if run.status == BotRunStatus.FAILED:
             raise CommandError(run.message)

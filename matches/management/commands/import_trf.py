@@ -6,6 +6,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from config.errors import ApplicationError
 from matches.services.imports import tournament_import_trf
@@ -14,21 +16,21 @@ from tournaments.trf import read_trf_text
 
 
 class Command(BaseCommand):
-    help = "Import a TRF-16 file as a running Swiss tournament of a club."
+    help = _("Import a TRF-16 file as a running Swiss tournament of a club.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")
-        parser.add_argument("--club", required=True, help="club slug")
+        parser.add_argument("--club", required=True, help=_("club slug"))
         parser.add_argument("--game", default="kazambi")
-        parser.add_argument("--name", help="tournament name (default: the file's 012 line)")
+        parser.add_argument("--name", help=_("tournament name (default: the file's 012 line)"))
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = Club.objects.filter(slug=options["club"]).first()
         if club is None:
-            raise CommandError(f"There is no club {options['club']!r}.")
+            raise CommandError(_("There is no club %(club)r.") % {"club": options["club"]})
         actor = get_user_model().objects.filter(is_superuser=True).order_by("id").first()
         if actor is None:
-            raise CommandError("Importing needs a site administrator account.")
+            raise CommandError(_("Importing needs a site administrator account."))
         try:
             tournament = tournament_import_trf(actor=actor, club=club,
                                                text=read_trf_text(options["file"]),
@@ -37,5 +39,8 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         except ApplicationError as error:
             raise CommandError(error.message) from None
-        self.stdout.write(f"Imported {tournament} (id {tournament.pk}) with "
-                          f"{tournament.entrants.count()} entrants.")
+        entrants = tournament.entrants.count()
+        self.stdout.write(ngettext("Imported %(tournament)s (id %(id)d) with %(count)d entrant.",
+                                   "Imported %(tournament)s (id %(id)d) with %(count)d entrants.",
+                                   entrants) % {"tournament": tournament, "id": tournament.pk,
+                                                "count": entrants})

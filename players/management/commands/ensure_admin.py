@@ -8,10 +8,11 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 
 
 class Command(BaseCommand):
-    help = "Create (once) a local superuser 'admin' and print its credentials."
+    help = _("Create (once) a local superuser 'admin' and print its credentials.")
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--username", default="admin")
@@ -31,4 +32,5 @@ class Command(BaseCommand):
             secret_file.write_text(password + "\n")
             secret_file.chmod(0o600)
         password = secret_file.read_text().strip()
-        self.stdout.write(f"Admin login: {username} / {password}  (kept in {secret_file})")
+        self.stdout.write(_("Admin login: %(username)s / %(password)s  (kept in %(file)s)")
+                          % {"username": username, "password": password, "file": secret_file})

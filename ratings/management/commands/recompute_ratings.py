@@ -6,29 +6,33 @@ import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from tqdm import tqdm
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
+from players.counts import games_count, players_count
 from players.models import Club
 from ratings import services as rating_services
 from ratings.models import RATING_FAMILIES
 
 
 class Command(BaseCommand):
-    help = (
+    help = _(
         "Recompute ratings from the rated games, oldest first, and rewrite the rating "
         "history (use after correcting past results or changing a club's rating settings)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--club", help="Only this club (its id or slug).")
+        parser.add_argument("--club", help=_("Only this club (its id or slug)."))
         parser.add_argument(
             "--game",
-            help="Only this game's pool: a game name (kazambi-pairs rates in the kazambi "
-            f"pool) or a family ({', '.join(RATING_FAMILIES)}).",
+            help=_("Only this game's pool: a game name (kazambi-pairs rates in the kazambi "
+                   "pool) or a family (%(families)s).") % {"families": ", ".join(RATING_FAMILIES)},
         )
-        parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
+        parser.add_argument("--no-progress", action="store_true", help=_("No progress bar."))
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = _club(options["club"]) if options["club"] else None
@@ -47,15 +51,18 @@ class Command(BaseCommand):
         elapsed = time.perf_counter() - started
         for summary in summaries:
             self.stdout.write(
-                f"club {summary.club_id} {summary.family} ({summary.system}): "
-                f"{summary.games} games, {summary.players} players"
+                _("club %(club)s %(family)s (%(system)s): %(games)s, %(players)s") % {
+                    "club": summary.club_id, "family": summary.family,
+                    "system": summary.system, "games": games_count(summary.games),
+                    "players": players_count(summary.players)}
             )
         games = sum(summary.games for summary in summaries)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Recomputed {len(summaries)} pool(s), {games} games in {elapsed:.1f} s."
-            )
-        )
+        pools = ngettext("Recomputed %(count)d pool", "Recomputed %(count)d pools",
+                         len(summaries)) % {"count": len(summaries)}
+        self.stdout.write(self.style.SUCCESS(
+            _("%(pools)s, %(games)s in %(seconds)s s.") % {
+                "pools": pools, "games": games_count(games),
+                "seconds": number_format(elapsed, 1)}))
 
 
 def _club(value: str) -> Club:
@@ -63,7 +70,7 @@ def _club(value: str) -> Club:
     if club is None and value.isascii() and value.isdigit():
         club = Club.objects.filter(pk=int(value)).first()
     if club is None:
-        raise CommandError(f"No club with id or slug {value!r}.")
+        raise CommandError(_("No club with id or slug %(club)r.") % {"club": value})
     return club
 
 
@@ -73,4 +80,5 @@ def _family(value: str) -> str:
     if value in GAME_FAMILY:
         return GAME_FAMILY[value]
     known = ", ".join(sorted({*GAME_FAMILY, *RATING_FAMILIES}))
-    raise CommandError(f"Unknown game {value!r}; choose one of {known}.")
+    raise CommandError(_("Unknown game %(game)r; choose one of %(known)s.")
+                       % {"game": value, "known": known})

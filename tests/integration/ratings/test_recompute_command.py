@@ -21,7 +21,7 @@ def test_command_rebuilds_one_pool(record_game: Any, players: Any, club_b: Any) 
     out = StringIO()
     call_command("recompute_ratings", "--club", "alpha", "--game", "anti-kazambi",
                  "--no-progress", stdout=out)
-    assert "Recomputed 1 pool(s), 1 games" in out.getvalue()
+    assert "Recomputed 1 pool, 1 game in" in out.getvalue()
     assert list(Rating.objects.filter(family="kazambi").values_list("rating")) == kazambi_before
     assert RatingChange.objects.filter(family="kazambi").count() == 2
 

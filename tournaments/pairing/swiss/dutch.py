@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
+from games.i18n import N_
 from tournaments.pairing.swiss.matching import Matcher
 from tournaments.pairing.swiss.model import (
     WHITE,
@@ -113,32 +114,38 @@ def _validate(
 ) -> None:
     if round_number < 1 or total_rounds < round_number:
         raise PairingError(
-            f"round {round_number} cannot be paired in a tournament of {total_rounds} rounds"
+            N_("round %(round)d cannot be paired in a tournament of %(total)d rounds"),
+            round=round_number, total=total_rounds,
         )
     if scoring.win < 1:
-        raise PairingError("a win must be worth at least one score unit")
+        raise PairingError(N_("a win must be worth at least one score unit"))
     if initial_colour not in ("W", "B"):
-        raise PairingError(f"initial colour must be 'W' or 'B', not {initial_colour!r}")
+        raise PairingError(N_("initial colour must be 'W' or 'B', not %(colour)r"),
+                           colour=initial_colour)
     numbers = [player.number for player in players]
     if len(set(numbers)) != len(numbers):
-        raise PairingError("two players share a pairing number")
+        raise PairingError(N_("two players share a pairing number"))
     known = set(numbers)
     for player in players:
         if player.number < 1:
-            raise PairingError(f"pairing number {player.number} is not positive")
+            raise PairingError(N_("pairing number %(number)d is not positive"),
+                               number=player.number)
         if len(player.history) != round_number - 1:
             raise PairingError(
-                f"player {player.number} has {len(player.history)} rounds of history; "
-                f"round {round_number} needs {round_number - 1}"
+                N_("player %(player)d has %(rounds)d rounds of history; round %(round)d "
+                   "needs %(needed)d"),
+                player=player.number, rounds=len(player.history), round=round_number,
+                needed=round_number - 1,
             )
         for index, record in enumerate(player.history, start=1):
             if record.opponent is not None and record.opponent not in known:
                 raise PairingError(
-                    f"player {player.number} met unknown player {record.opponent} "
-                    f"in round {index}"
+                    N_("player %(player)d met unknown player %(opponent)d in round %(round)d"),
+                    player=player.number, opponent=record.opponent, round=index,
                 )
             if record.opponent == player.number:
-                raise PairingError(f"player {player.number} meets himself in round {index}")
+                raise PairingError(N_("player %(player)d meets himself in round %(round)d"),
+                                   player=player.number, round=index)
 
 
 def _bits(value: int) -> int:
@@ -378,9 +385,10 @@ class _DutchRound:
             return
         if len(unmatched) == 1 and self.p[unmatched[0]].bye_eligible:
             return
-        raise PairingError(self._explain_unpairable())
+        raise self._unpairable()
 
-    def _explain_unpairable(self) -> str:
+    def _unpairable(self) -> PairingError:
+        """Why no legal pairing exists."""
         p = self.p
         lonely = [
             state.number
@@ -389,19 +397,20 @@ class _DutchRound:
         ]
         if lonely:
             names = ", ".join(str(number) for number in sorted(lonely))
-            return (
-                f"no legal pairing exists: player(s) {names} can meet nobody (all have been "
-                "met, are forbidden, or clash on an absolute colour preference)"
+            return PairingError(
+                N_("no legal pairing exists: player(s) %(players)s can meet nobody (all have "
+                   "been met, are forbidden, or clash on an absolute colour preference)"),
+                players=names,
             )
         if self.n % 2 and not any(state.bye_eligible for state in p):
-            return (
-                "no legal pairing exists: the number of players is odd and every player "
-                "already had the pairing-allocated bye or a win without playing (C2)"
+            return PairingError(
+                N_("no legal pairing exists: the number of players is odd and every player "
+                   "already had the pairing-allocated bye or a win without playing (C2)")
             )
-        return (
-            "no legal pairing exists: the players cannot all be paired without a rematch, "
-            "a forbidden pair or a clash of absolute colour preferences (C1, C3), with "
-            "at most one player, eligible for it, left for the bye (C2)"
+        return PairingError(
+            N_("no legal pairing exists: the players cannot all be paired without a rematch, "
+               "a forbidden pair or a clash of absolute colour preferences (C1, C3), with "
+               "at most one player, eligible for it, left for the bye (C2)")
         )
 
     def _brackets(self) -> tuple[list[tuple[int, int]], int | None]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tournaments.marked import MarkedError
+
 Colour = Literal["W", "B"]
 WHITE: Colour = "W"
 BLACK: Colour = "B"
@@ -21,7 +23,7 @@ def opposite(colour: Colour) -> Colour:
     return BLACK if colour == WHITE else WHITE
 
 
-class PairingError(ValueError):
+class PairingError(MarkedError):
     """No legal pairing exists, or the data given cannot be paired as it stands."""
 
 

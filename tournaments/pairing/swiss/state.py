@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from games.i18n import N_
 from tournaments.pairing.swiss.model import (
     BLACK,
     WHITE,
@@ -144,8 +145,9 @@ def build_states(
                 continue
             if record.opponent not in by_number:
                 raise PairingError(
-                    f"player {player.number} played unknown player {record.opponent} "
-                    f"in round {index + 1}"
+                    N_("player %(player)d played unknown player %(opponent)d in round "
+                       "%(round)d"), player=player.number, opponent=record.opponent,
+                    round=index + 1,
                 )
             own = score_before(player.number, index)
             theirs = score_before(record.opponent, index)

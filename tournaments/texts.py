@@ -1,0 +1,72 @@
+"""Texts of the pure tournament cores (TRF, entry lists, tie-breaks) in the active language.
+
+The cores mark their texts with ``games.i18n.N_`` and keep the parameters apart; these
+functions translate the template, then fill it in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.utils.translation import gettext
+
+from games.engines import UnknownGameError, game_facts
+from games.series.format import MatchFormat
+from tournaments.marked import MarkedError
+from tournaments.standings.tiebreaks import TieBreak
+from tournaments.trf import TrfError
+
+
+def core_text(template: str, params: Mapping[str, object] | None = None) -> str:
+    """A core's marked ``template`` translated, filled with ``params`` (an error among them
+    translated as well)."""
+    text = gettext(template)
+    if not params:
+        return text
+    return text % {name: core_error_message(value) if isinstance(value, BaseException)
+                   else value for name, value in params.items()}
+
+
+def trf_error_message(error: TrfError) -> str:
+    """A TRF reader's error in the active language, with its line and column."""
+    problem = core_text(error.template, dict(error.params))
+    if error.line is None:
+        return problem
+    values = {"line": error.line, "column": error.column, "problem": problem}
+    if error.column is None:
+        return gettext("line %(line)d: %(problem)s") % values
+    return gettext("line %(line)d, column %(column)d: %(problem)s") % values
+
+
+def game_label(name: str) -> str:
+    """A game's name as people read it (``Kugamai``), translated when the games mark it."""
+    try:
+        label = game_facts(name).label
+    except UnknownGameError:
+        return name
+    return gettext(label)
+
+
+def core_error_message(error: BaseException) -> str:
+    """A pure core's error in the active language: a TRF error with its line, a
+    :class:`~tournaments.marked.MarkedError` (pairing, entry lists) with its parameters
+    translated too; any other error as its own text."""
+    if isinstance(error, TrfError):
+        return trf_error_message(error)
+    if isinstance(error, MarkedError):
+        return core_text(error.template, dict(error.params))
+    return str(error)
+
+
+def format_text(match_format: MatchFormat) -> str:
+    """The match format in words (``best of 5``), translated when the games mark it."""
+    description = getattr(match_format, "description", None)  # the games' marked Message
+    if description is None:
+        return match_format.describe()
+    return str(description().render(gettext))
+
+
+def tiebreak_name(tiebreak: type[TieBreak]) -> str:
+    """A tie-break's name (``Buchholz Cut-1``) in the active language; FIDE's abbreviation
+    (``BH-C1``) stays as it is."""
+    return gettext(tiebreak.name)
