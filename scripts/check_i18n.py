@@ -15,9 +15,10 @@ Three checks, each finding printed as ``path:line: [kind] text``:
   (``makemessages`` run on a temporary copy of the tree), and ``msgfmt --check`` failures.
 
 Exemptions: ``# i18n: not for people`` on a Python line, or the allowlist file
-(``--allowlist``, default scripts/i18n_allowlist.txt under the root): one entry a line, ``TEXT`` (a word or phrase allowed anywhere:
-proper nouns, symbols), ``GLOB::TEXT`` (allowed in matching files only) or ``GLOB::*`` (the
-files are not checked). Standard library only; the catalogue check runs ``manage.py
+(``--allowlist``; default scripts/i18n_allowlist.txt under the root, else beside this
+script): one entry a line, ``TEXT`` (a word or phrase allowed anywhere: proper nouns,
+symbols), ``GLOB::TEXT`` (allowed in matching files only) or ``GLOB::*`` (the files are
+not checked). Standard library only; the catalogue check runs ``manage.py
 makemessages`` with the interpreter running this script and needs GNU gettext.
 """
 
