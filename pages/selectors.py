@@ -654,6 +654,8 @@ def round_by_round_texts() -> dict[str, Any]:
         "opponent_unnamed": gettext("{result} against No. {number}"),
         "moved_first": gettext("{text}, moved first"),
         "moved_second": gettext("{text}, moved second"),
+        "first_letter": pgettext("moved first, one letter", "f"),
+        "second_letter": pgettext("moved second, one letter", "s"),
     }
 
 

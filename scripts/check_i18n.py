@@ -323,7 +323,12 @@ class Entry:
 
 
 def _unquote(token: str) -> str:
-    return ast.literal_eval(token) if token.startswith('"') else ""
+    """A quoted catalogue string's text (a malformed one as it stands: msgfmt reports it)."""
+    try:
+        value = ast.literal_eval(token) if token.startswith('"') else ""
+    except (SyntaxError, ValueError):
+        return token
+    return value if isinstance(value, str) else token
 
 
 @dataclass
@@ -432,6 +437,18 @@ COPIED_OUT = {".git", ".venv", "venv", "node_modules", "var", "tests", "bench", 
               "deploy", "examples", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
 
 
+def catalogue_apps(root: Path) -> list[str]:
+    """The apps with their own catalogue: the Makefile's ``I18N_APPS`` (what ``make
+    messages`` gives a locale folder), else those that have one."""
+    makefile = root / "Makefile"
+    if makefile.is_file():
+        found = re.search(r"^I18N_APPS\s*:?=\s*(.+)$", makefile.read_text(encoding="utf-8"),
+                          re.M)
+        if found:
+            return found.group(1).split()
+    return sorted(path.parent.name for path in root.glob("*/locale") if path.is_dir())
+
+
 def fresh_catalogues(root: Path) -> tuple[dict[str, list[Entry]], list[Finding]]:
     """Run makemessages on a temporary copy of the tree; its catalogues by relative path."""
     if not (root / "manage.py").is_file():
@@ -444,8 +461,8 @@ def fresh_catalogues(root: Path) -> tuple[dict[str, list[Entry]], list[Finding]]
             name for name in names
             if name in COPIED_OUT or name == "__pycache__" or name.endswith((".mo", ".pyc"))
         ])
-        for apps_file in copy.glob("*/apps.py"):
-            (apps_file.parent / "locale").mkdir(exist_ok=True)
+        for app in catalogue_apps(root):
+            (copy / app / "locale").mkdir(exist_ok=True)
         (copy / "locale").mkdir(exist_ok=True)
         environment = {**os.environ, "DEBUG": "true", "PYTHONDONTWRITEBYTECODE": "1"}
         ignores = [f"--ignore={pattern}" for pattern in (

@@ -39,9 +39,10 @@
     var table = row.closest("table");
     var index = Array.prototype.indexOf.call(row.cells, cell);
     var round = table.tHead.rows[0].cells[index].getAttribute("data-round") || "";
-    var mark = cell.querySelector("b");
-    var result = mark ? (mark.getAttribute("data-result") || mark.textContent.trim()) : "";
-    var moved = cell.querySelector("i") ? cell.querySelector("i").getAttribute("data-move") : "";
+    var result = cell.querySelector("b") ? cell.querySelector("b").textContent.trim() : "";
+    var letter = cell.querySelector("i") ? cell.querySelector("i").textContent.trim() : "";
+    var moved = letter === (words.first_letter || "f") ? "f"
+      : letter === (words.second_letter || "s") ? "s" : "";
     var number = (cell.firstChild && cell.firstChild.nodeType === 3)
       ? cell.firstChild.textContent.trim() : "";
     var running = cell.querySelector("small") ? cell.querySelector("small").textContent : "";
