@@ -44,7 +44,11 @@ SKIPPED_DIRS = {
     ".git", ".venv", "venv", "node_modules", "var", "tests", "bench", "migrations", "scripts",
     "examples", "docs", "deploy", "__pycache__", ".mypy_cache", ".ruff_cache", "static",
 }
-LETTER = re.compile(r"[^\W\d_]")
+
+
+def has_letter(text: str) -> bool:
+    """Whether ``text`` has a letter (digits, ``½``, symbols and punctuation are none)."""
+    return any(character.isalpha() for character in text)
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,7 @@ class Allowlist:
 
     def readable(self, text: str, path: str) -> bool:
         """Whether ``text`` still has letters once allowlisted terms are taken out."""
-        if not LETTER.search(text):
+        if not has_letter(text):
             return False
         stripped = " ".join(text.split())
         terms = self.terms_for(path)
@@ -103,7 +107,7 @@ class Allowlist:
             return False
         for term in sorted(terms, key=len, reverse=True):
             stripped = re.sub(rf"(?<!\w){re.escape(term)}(?!\w)", " ", stripped)
-        return bool(LETTER.search(stripped))
+        return has_letter(stripped)
 
 
 # --- templates ------------------------------------------------------------------------------
@@ -217,14 +221,14 @@ def plain_text(node: ast.expr | None) -> str | None:
     if node is None:
         return None
     if isinstance(node, ast.Constant):
-        if isinstance(node.value, str) and LETTER.search(node.value):
+        if isinstance(node.value, str) and has_letter(node.value):
             return node.value
         return None
     if isinstance(node, ast.JoinedStr):
         parts = [value.value for value in node.values
                  if isinstance(value, ast.Constant) and isinstance(value.value, str)]
         joined = "{…}".join(parts)
-        return joined if LETTER.search("".join(parts)) else None
+        return joined if has_letter("".join(parts)) else None
     if isinstance(node, ast.BinOp):
         return plain_text(node.left) or plain_text(node.right)
     if isinstance(node, ast.Call):
