@@ -118,3 +118,11 @@ def index(sequence: object, position: int) -> object:
         return sequence[position]  # type: ignore[index]
     except (IndexError, KeyError, TypeError):
         return None
+
+
+@register.simple_tag
+def language_choices() -> list[tuple[str, str]]:
+    """The languages of the switch, each named in itself ("English", "Русский")."""
+    from django.conf import settings
+
+    return [(code, str(name)) for code, name in settings.LANGUAGES]
