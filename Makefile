@@ -11,12 +11,13 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: help install run worker test test-swiss-full lint unit bench bench-bots bench-recompute bench-celery \
-	services migrate demo clean reliability bench-load messages
+	services migrate demo clean reliability bench-load messages check-i18n translations
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
 	@echo "make test   - lint, then the whole test suite on PostgreSQL (+ Redis)"
 	@echo "make lint   - ruff and mypy"
+	@echo "make check-i18n - unmarked user-facing texts, incomplete Russian catalogues"
 	@echo "make test-swiss-full - Swiss pairings against bbpPairings on the full corpus"
 	@echo "make unit   - the fast tests that need no database"
 	@echo "make bench  - engine, pairing, standings and rating benchmarks"
@@ -32,12 +33,16 @@ $(BIN)/.installed: pyproject.toml
 
 install: $(BIN)/.installed
 
+# The compiled Russian catalogues (.mo, not kept in git) from the .po files.
+translations: install
+	@DEBUG=true $(BIN)/python manage.py compilemessages -v 0 --ignore='.venv/*' --ignore='var/*'
+
 .env:
 	@echo "# Local development settings written by 'make run'; see README for all settings." > $@
 	@echo "DEBUG=true" >> $@
 	@echo "SECRET_KEY=$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" >> $@
 
-migrate: install .env
+migrate: install .env translations
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
@@ -57,11 +62,16 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy .
 
-unit: install
+unit: install translations
 	$(BIN)/pytest -q -p no:cacheprovider tests/unit
 
-test: install services lint
+test: install translations services lint check-i18n
 	$(BIN)/pytest -q -p no:cacheprovider
+
+# Every user-facing text marked for translation and the Russian catalogues complete
+# (scripts/check_i18n.py --help; needs GNU gettext).
+check-i18n: install
+	$(BIN)/python scripts/check_i18n.py
 
 # Swiss pairing against bbpPairings on the full corpus (thousands of rounds, several minutes;
 # the default suite runs the smaller gen and sim sets).

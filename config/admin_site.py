@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy
 
 
 def _may_use_admin(user: Any) -> bool:
@@ -30,9 +31,9 @@ class OrganizerAuthenticationForm(AdminAuthenticationForm):
 
 
 class ClubAdminSite(admin.AdminSite):
-    site_header = "Club tournament service"
-    site_title = "Club tournaments"
-    index_title = "Run your club's events"
+    site_header = gettext_lazy("Club tournament service")
+    site_title = gettext_lazy("Club tournaments")
+    index_title = gettext_lazy("Run your club's events")
     login_form = OrganizerAuthenticationForm
 
     def has_permission(self, request: HttpRequest) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -62,7 +63,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if response is not None and isinstance(exc, exceptions.ValidationError):
         data = response.data
         errors = data if isinstance(data, dict) else {"non_field_errors": data}
-        first = next(iter(errors.values()), ["invalid input"])
+        first = next(iter(errors.values()), [gettext("invalid input")])
         first_message = first[0] if isinstance(first, list) and first else str(first)
         response.data = {"detail": str(first_message), "code": "invalid", "errors": errors}
     return response

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext
 
 
 def error_response(message: str, *, status: int, code: str,
@@ -26,21 +28,33 @@ class RequestLimitsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        refusal = self._refusal(request)
+        return refusal if refusal is not None else self.get_response(request)
+
+    def _refusal(self, request: HttpRequest) -> HttpResponse | None:
+        # This runs before LocaleMiddleware: the refusal reads the language itself.
+        with translation.override(translation.get_language_from_request(request)):
+            return self._check(request)
+
+    def _check(self, request: HttpRequest) -> HttpResponse | None:
         limit = int(settings.API_MAX_BODY_BYTES)
         declared = request.META.get("CONTENT_LENGTH") or "0"
         try:
             length = int(declared)
         except ValueError:
-            return error_response(f"Content-Length {declared[:40]!r} is not a number.",
-                                  status=400, code="invalid")
+            return error_response(
+                gettext("Content-Length %(value)r is not a number.") % {"value": declared[:40]},
+                status=400, code="invalid")
         if length > limit:
             return error_response(
-                f"The request body has {length} bytes; at most {limit} bytes are accepted.",
+                gettext("The request body has %(length)d bytes; at most %(limit)d bytes are "
+                        "accepted.") % {"length": length, "limit": limit},
                 status=413, code="too_large",
             )
         for name, values in request.GET.lists():
             if "\x00" in name or any("\x00" in value for value in values):
                 shown = name.replace("\x00", "\\u0000")
-                return error_response(f"Query parameter {shown!r} contains a NUL character.",
-                                      status=400, code="invalid", field=shown)
-        return self.get_response(request)
+                return error_response(
+                    gettext("Query parameter %(name)r contains a NUL character.")
+                    % {"name": shown}, status=400, code="invalid", field=shown)
+        return None

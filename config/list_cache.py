@@ -3,7 +3,7 @@ they are read from are unchanged.
 
 ``CACHED_LISTS`` maps a path (``/api/players/``) to the tables its answer is read from. A
 GET with no credentials (no ``Authorization`` header, no session cookie) whose JSON answer
-was kept under the same query string, ``Accept`` header and snapshot of those tables'
+was kept under the same query string, ``Accept`` header, language and snapshot of those tables'
 generations (:mod:`config.table_events`) gets that answer again; any committed write to one
 of the tables changes the snapshot. Only ``200`` JSON answers that set no cookie are kept,
 in a per-process store (the generations are per process too). Without the listener (not
@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 
 from config import table_events
 
@@ -43,7 +44,8 @@ class CachedListsMiddleware:
         if snap is None:
             return self.get_response(request)
         key = hashlib.blake2b(repr((request.get_full_path(), request.headers.get("Accept", ""),
-                                    snap)).encode(), digest_size=16).hexdigest()
+                                    translation.get_language(), snap)).encode(),
+                              digest_size=16).hexdigest()
         kept: tuple[bytes, dict[str, str]] | None = _store.get(key)
         if kept is not None:
             body, headers = kept

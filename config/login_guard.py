@@ -32,6 +32,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import ngettext
 
 _KEY_PREFIX = "login-failures:"
 _ADDRESS_KEY_PREFIX = "login-failures-address:"
@@ -117,15 +118,20 @@ def is_paused(address: str, username: str) -> bool:
 def pause_message(username: str, reason: str = "name") -> str:
     minutes = max(1, round(settings.LOGIN_FAILURE_WINDOW_SECONDS / 60))
     if reason == "address":
-        return (
+        return ngettext(
             "Too many failed logins from your address: logins from it are paused for up to "
-            f"{minutes} minutes. Try again later, or ask an administrator to reset the password."
-        )
-    return (
-        f"Too many failed logins for “{username}” from your address: logins for this "
-        f"user name are paused for up to {minutes} minutes. Try again later, or ask an "
-        "administrator to reset the password."
-    )
+            "%(minutes)d minute. Try again later, or ask an administrator to reset the password.",
+            "Too many failed logins from your address: logins from it are paused for up to "
+            "%(minutes)d minutes. Try again later, or ask an administrator to reset the "
+            "password.", minutes) % {"minutes": minutes}
+    return ngettext(
+        "Too many failed logins for “%(username)s” from your address: logins for this user "
+        "name are paused for up to %(minutes)d minute. Try again later, or ask an "
+        "administrator to reset the password.",
+        "Too many failed logins for “%(username)s” from your address: logins for this user "
+        "name are paused for up to %(minutes)d minutes. Try again later, or ask an "
+        "administrator to reset the password.", minutes) % {"username": username,
+                                                            "minutes": minutes}
 
 
 def _on_login_failed(sender: Any, credentials: dict[str, Any], request: Any = None,
@@ -150,7 +156,7 @@ class LoginGuardBackend:
     def authenticate(self, request: Any, username: str | None = None,
                      password: str | None = None, **kwargs: Any) -> None:
         if request is not None and is_paused(client_address(request), str(username or "")):
-            raise PermissionDenied("logins are paused")
+            raise PermissionDenied("logins are paused")  # i18n: not for people
         return None
 
 

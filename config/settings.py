@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "pages.middleware.LanguagePreferenceMiddleware",  # a signed-in user's stored language
     "config.login_guard.LoginGuardMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -193,6 +194,12 @@ LANGUAGE_CODE = "en-gb"
 # templates and settings theirs in locale/ (make messages rebuilds them all).
 LANGUAGES = [("en-gb", "English"), ("ru", "Русский")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switch (set_language) remembers the choice in this cookie for a year; a signed-in
+# user's choice is stored too (pages.LanguagePreference) and set again at each login.
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Dates and numbers in each language's style (config/formats/<language>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
@@ -324,6 +331,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 30)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)

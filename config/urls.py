@@ -44,5 +44,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
     path("healthz", healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
     path("", include("pages.urls")),
 ]

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils import translation
+from django.utils.translation import gettext, ngettext, pgettext
 
 from botruns.models import BotRun
 from config import table_events
@@ -30,18 +32,41 @@ from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
 
 log = logging.getLogger(__name__)
 
+#: The pure drawings and the viewer translate their texts through this (gettext, ngettext).
+TEXTS = translation
+
+#: Each game's label in English; :func:`game_name` gives it in the active language (the
+#: engines mark the labels for the catalogue).
 GAME_NAMES = {name: game_facts(name).label for name in ENGINE_NAMES}
 #: A family is named after its game of the same name (all Kazambi forms: "Kazambi").
 FAMILY_NAMES = {family: GAME_NAMES.get(family, family) for family in RATING_FAMILIES}
-RESULT_LEGEND = [
-    ("1", "win"), ("½", "draw"), ("0", "loss"), ("+", "win by forfeit"),
-    ("-", "loss by forfeit"), ("B", "pairing-allocated bye"), ("F", "full-point bye"),
-    ("H", "half-point bye"), ("Z", "zero-point bye"),
-]
+
+
+def result_legend() -> list[tuple[str, str]]:
+    """The result symbols of the crosstable and the round-by-round table, in words."""
+    return [
+        ("1", gettext("win")), ("½", gettext("draw")), ("0", gettext("loss")),
+        ("+", gettext("win by forfeit")), ("-", gettext("loss by forfeit")),
+        ("B", gettext("pairing-allocated bye")), ("F", gettext("full-point bye")),
+        ("H", gettext("half-point bye")), ("Z", gettext("zero-point bye")),
+    ]
 
 
 def game_name(game: str) -> str:
-    return GAME_NAMES.get(game, game)
+    return gettext(GAME_NAMES[game]) if game in GAME_NAMES else game
+
+
+def family_name(family: str) -> str:
+    return gettext(FAMILY_NAMES[family]) if family in FAMILY_NAMES else family
+
+
+def score_text(wins_a: int, wins_b: int, draws: int = 0) -> str:
+    """A match score: ``2–1``, with its draws: ``2–1 (1 drawn)``."""
+    score = f"{wins_a}–{wins_b}"
+    if not draws:
+        return score
+    return ngettext("%(score)s (%(draws)d drawn)", "%(score)s (%(draws)d drawn)", draws) % {
+        "score": score, "draws": draws}
 
 
 # -- tournaments -----------------------------------------------------------------------
@@ -117,9 +142,6 @@ def _side(entrant: Entrant | None, won: bool,
     return Side(entrant.name, entrant.player_id, entrant.pk, won, entrant.seed, points)
 
 
-#: Why a level knockout match has a winner, when the data says.
-BOT_TIEBREAK = "as the higher seed: a level match between bots goes to the higher seed"
-CLUB_TIEBREAK = "on the tie-break the club's rules provide (play-off, armageddon or lot)"
 
 
 def tiebreak_note(pairing: Pairing, *, knockout: bool, bots: bool) -> str:
@@ -129,8 +151,12 @@ def tiebreak_note(pairing: Pairing, *, knockout: bool, bots: bool) -> str:
             or pairing.wins_a != pairing.wins_b or pairing.entrant_b is None:
         return ""
     winner = pairing.entrant_a if outcome == Outcome.A_WINS else pairing.entrant_b
-    score = f"{pairing.wins_a}–{pairing.wins_b}"
-    return f"{winner.name} went through after {score}, {BOT_TIEBREAK if bots else CLUB_TIEBREAK}."
+    values = {"name": winner.name, "score": f"{pairing.wins_a}–{pairing.wins_b}"}
+    if bots:
+        return gettext("%(name)s went through after %(score)s, as the higher seed: a level "
+                       "match between bots goes to the higher seed.") % values
+    return gettext("%(name)s went through after %(score)s, on the tie-break the club's rules "
+                   "provide (play-off, armageddon or lot).") % values
 
 
 def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None = None,
@@ -143,9 +169,7 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
               "order_recorded": g.order_recorded} for g in pairing.games.all()]
     progress = None
     if outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW):
-        score = f"{pairing.wins_a}–{pairing.wins_b}"
-        if pairing.draws:
-            score += f" ({pairing.draws} drawn)"
+        score = score_text(pairing.wins_a, pairing.wins_b, pairing.draws)
     elif outcome == Outcome.PENDING:
         score = ""
         if pairing.entrant_b_id:
@@ -154,7 +178,7 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
             score = progress.score
     else:
         score = {Outcome.A_FORFEIT_WIN: "+ / −", Outcome.B_FORFEIT_WIN: "− / +",
-                 Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: "bye"}[outcome]
+                 Outcome.DOUBLE_FORFEIT: "− / −", Outcome.BYE: gettext("bye")}[outcome]
     index = pairing.round.number - 1
     before = points_before or {}
 
@@ -285,7 +309,8 @@ def tiebreak_legend(keys: list[str]) -> list[TieBreakLegend]:
     for key in keys:
         try:
             tiebreak = get_tiebreak(key)
-            legend.append(TieBreakLegend(tiebreak.key, tiebreak.abbreviation, tiebreak.name))
+            legend.append(TieBreakLegend(tiebreak.key, gettext(tiebreak.abbreviation),
+                                         gettext(tiebreak.name)))
         except ValueError:
             legend.append(TieBreakLegend(key, key, key))
     return legend
@@ -329,7 +354,8 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
                 slot_scores = (slot_scores[0] + ("*" if won_a else ""),
                                slot_scores[1] + ("" if won_a else "*"))
             scores[row.bracket_match] = slot_scores if a_first else slot_scores[::-1]
-    return bracket_svg(bracket, names, scores, title=f"{tournament.name}: bracket", notes=notes)
+    title = gettext("%(tournament)s: bracket") % {"tournament": tournament.name}
+    return bracket_svg(bracket, names, scores, title=title, notes=notes, texts=TEXTS)
 
 
 def tables_view(tournament: Tournament) -> dict[str, Any]:
@@ -400,6 +426,7 @@ def live_progress(tournament: Tournament) -> dict[str, Any] | None:
     progress["percent"] = round(100 * progress["games_done"] / total, 1)
     progress["message"] = run.message
     progress["tournament_status"] = tournament.status
+    progress["status_label"] = run_state_label(str(progress.get("status", "")))
     return progress
 
 
@@ -411,13 +438,14 @@ def tournament_tabs(tournament: Tournament, rounds: list[RoundLink]) -> list[dic
     """The tabs a tournament has: the overview always, rounds once one is paired, the
     crosstable (round robins) or round-by-round table (Swiss) once one is paired."""
     tabs: list[dict[str, Any]] = [
-        {"tab": OVERVIEW, "label": "Bracket" if tournament.is_knockout else "Standings"}]
+        {"tab": OVERVIEW,
+         "label": gettext("Bracket") if tournament.is_knockout else gettext("Standings")}]
     if rounds:
-        tabs.append({"tab": ROUND, "label": "Rounds", "number": rounds[-1].number})
+        tabs.append({"tab": ROUND, "label": gettext("Rounds"), "number": rounds[-1].number})
         if tournament.is_round_robin:
-            tabs.append({"tab": TABLE, "label": "Crosstable"})
+            tabs.append({"tab": TABLE, "label": gettext("Crosstable")})
         elif tournament.format == "swiss":
-            tabs.append({"tab": TABLE, "label": "Round by round"})
+            tabs.append({"tab": TABLE, "label": gettext("Round by round")})
     return tabs
 
 
@@ -429,7 +457,7 @@ def _page_context(tournament: Tournament, tab: str,
                   rounds: list[RoundLink]) -> dict[str, Any]:
     return {"tournament": tournament, "tab": tab, "round_links": rounds,
             "tabs": tournament_tabs(tournament, rounds),
-            "game_label": game_name(tournament.game), "result_legend": RESULT_LEGEND}
+            "game_label": game_name(tournament.game), "result_legend": result_legend()}
 
 
 def tournament_overview(tournament: Tournament) -> dict[str, Any]:
@@ -474,6 +502,7 @@ def tournament_table(tournament: Tournament) -> dict[str, Any] | None:
     if not has_table(tournament):
         return None
     context = _page_context(tournament, TABLE, round_links(tournament))
+    context["rbr_texts"] = round_by_round_texts()
     try:
         context.update(tables_view(tournament))
     except ValueError as error:
@@ -504,21 +533,31 @@ def player_games(player: Player, limit: int = 20) -> list[dict[str, Any]]:
         opponent = pairing.entrant_b if side == 0 else pairing.entrant_a
         result = "draw" if game.winner_side is None else (
             "win" if game.winner_side == side else "loss")
+        label = {"draw": pgettext("a game", "draw"), "win": pgettext("a game", "win"),
+                 "loss": pgettext("a game", "loss")}[result]
         rows.append({"game": game, "tournament": pairing.round.tournament,
                      "round": pairing.round.number, "opponent": opponent, "result": result,
+                     "result_label": label,
                      "game_label": game_name(game.game)})
     return rows
+
+
+def _match_won(outcome: Outcome, side: str) -> bool:
+    if outcome in (Outcome.DRAW, Outcome.DOUBLE_FORFEIT):
+        return False
+    return side == ("a" if outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN) else "b")
 
 
 def _match_result(outcome: Outcome, side: str) -> str:
     """A finished match from one side ("a" or "b"): what happened to that side, in words."""
     if outcome == Outcome.DRAW:
-        return "drew"
+        return pgettext("a match", "drew")
     if outcome == Outcome.DOUBLE_FORFEIT:
-        return "lost by forfeit"
-    won = side == ("a" if outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN) else "b")
+        return pgettext("a match", "lost by forfeit")
     forfeit = outcome in (Outcome.A_FORFEIT_WIN, Outcome.B_FORFEIT_WIN)
-    return ("won" if won else "lost") + (" by forfeit" if forfeit else "")
+    if _match_won(outcome, side):
+        return pgettext("a match", "won by forfeit") if forfeit else pgettext("a match", "won")
+    return pgettext("a match", "lost by forfeit") if forfeit else pgettext("a match", "lost")
 
 
 def player_matches(player: Player, limit: int = 15) -> list[dict[str, Any]]:
@@ -539,14 +578,13 @@ def player_matches(player: Player, limit: int = 15) -> list[dict[str, Any]]:
         own, other = (pairing.wins_a, pairing.wins_b) if side == "a" else \
             (pairing.wins_b, pairing.wins_a)
         played = outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
-        result = (pairing.get_bye_kind_display() or "bye") if outcome == Outcome.BYE \
+        result = (pairing.get_bye_kind_display() or gettext("bye")) if outcome == Outcome.BYE \
             else _match_result(outcome, side)
         rows.append({
             "pairing": pairing, "tournament": pairing.round.tournament,
             "round": pairing.round.number, "result": result,
-            "won": result.startswith("won") or outcome == Outcome.BYE,
-            "score": f"{own}–{other}" + (f" ({pairing.draws} drawn)" if pairing.draws else "")
-            if played else "",
+            "won": _match_won(outcome, side) or outcome == Outcome.BYE,
+            "score": score_text(own, other, pairing.draws) if played else "",
             "opponent": pairing.entrant_b if side == "a" else pairing.entrant_a,
         })
     return rows
@@ -563,10 +601,11 @@ def player_ratings(player: Player) -> list[dict[str, Any]]:
     for index, rating in enumerate(ratings):
         changes = rating_history(player, rating.family, rating.club_id)
         points = [RatingPoint(c.played_at, c.rating_after, c.rd_after) for c in changes]
-        chart = rating_chart_svg(
-            points, title=f"{player.display_name}: {FAMILY_NAMES.get(rating.family)} rating "
-            f"in {rating.club.name}", id_prefix=f"rating{index}")
-        views.append({"rating": rating, "family_label": FAMILY_NAMES.get(rating.family),
+        title = gettext("%(player)s: %(family)s rating in %(club)s") % {
+            "player": player.display_name, "family": family_name(rating.family),
+            "club": rating.club.name}
+        chart = rating_chart_svg(points, title=title, id_prefix=f"rating{index}", texts=TEXTS)
+        views.append({"rating": rating, "family_label": family_name(rating.family),
                       "chart": chart, "changes": len(points)})
     return views
 
@@ -579,8 +618,67 @@ def leaderboard_clubs(family: str) -> list[Club]:
 
 
 def families() -> list[tuple[str, str]]:
-    return [(family, FAMILY_NAMES.get(family, family)) for family in RATING_FAMILIES]
+    return [(family, family_name(family)) for family in RATING_FAMILIES]
 
 
 def family_of(game: str) -> str:
     return GAME_FAMILY.get(game, game)
+
+
+# -- languages -------------------------------------------------------------------------
+
+
+def preferred_language(user: Any) -> str | None:
+    """The language a signed-in user chose with the switch, or None."""
+    from pages.models import LanguagePreference
+
+    if not getattr(user, "pk", None):
+        return None
+    return (LanguagePreference.objects.filter(user_id=user.pk)
+            .values_list("language", flat=True).first())
+
+
+# -- texts for the pages' scripts --------------------------------------------------------
+
+
+def round_by_round_texts() -> dict[str, Any]:
+    """What table.js says about a round-by-round cell, in the active language."""
+    return {
+        "results": {"1": pgettext("a game", "won"), "½": pgettext("a game", "drew"),
+                    "0": pgettext("a game", "lost"), "+": gettext("won by forfeit"),
+                    "-": gettext("lost by forfeit"), "B": gettext("pairing-allocated bye"),
+                    "F": gettext("full-point bye"), "H": gettext("half-point bye"),
+                    "Z": gettext("zero-point bye")},
+        "cell": gettext("{who}, round {round}: {text}; {running} after it."),
+        "opponent": gettext("{result} against {name} (No. {number})"),
+        "opponent_unnamed": gettext("{result} against No. {number}"),
+        "moved_first": gettext("{text}, moved first"),
+        "moved_second": gettext("{text}, moved second"),
+        "first_letter": pgettext("moved first, one letter", "f"),
+        "second_letter": pgettext("moved second, one letter", "s"),
+    }
+
+
+def live_texts() -> str:
+    """What live.js writes on a tournament's page, in the active language (JSON)."""
+    import json
+
+    from botruns.models import BotRunStatus
+
+    return json.dumps({
+        "updated": gettext("Updated at {time}."),
+        "updated_over": gettext("Updated at {time}: the tournament is over."),
+        "run_state": gettext("The run is {status}."),
+        "hours": gettext("{h} h {m} min"), "minutes": gettext("{m} min {s} s"),
+        "seconds": gettext("{s} s"),
+        "statuses": {value: str(run_state_label(value)) for value in BotRunStatus.values},
+        "tournament_statuses": {value: str(label) for value, label in Status.choices},
+    }, ensure_ascii=False)
+
+
+def run_state_label(status: str) -> str:
+    """A bot run's state as the sentence "The run is …" needs it."""
+    labels = {"running": pgettext("bot run", "running"),
+              "finished": pgettext("bot run", "finished"),
+              "failed": pgettext("bot run", "failed")}
+    return labels.get(status, status)

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.engines import EngineError, game_facts, get_engine
 from pages.svg.boards import board_svg, card_label
+from pages.svg.markup import ENGLISH, Texts
 
 
 class RecordViewError(ValueError):
@@ -41,13 +42,16 @@ class Step:
     mover_label: str = ""
 
 
-def seat_labels(seats: int, side_names: Sequence[str]) -> list[str]:
+def seat_labels(seats: int, side_names: Sequence[str], texts: Texts = ENGLISH) -> list[str]:
     """A label per seat from the sides' names: ``Ann`` or ``Team A (seat 3)``."""
     per_side = max(1, seats // 2)
     labels = []
     for seat in range(seats):
-        name = side_names[seat % 2] if seat % 2 < len(side_names) else f"Side {seat % 2}"
-        labels.append(name if per_side == 1 else f"{name} (seat {seat + 1})")
+        name = side_names[seat % 2] if seat % 2 < len(side_names) else \
+            texts.gettext("Side %(number)d") % {"number": seat % 2}
+        labels.append(name if per_side == 1 else
+                      texts.gettext("%(name)s (seat %(number)d)") % {"name": name,
+                                                                     "number": seat + 1})
     return labels
 
 
@@ -60,43 +64,49 @@ def _hand_items(game: str, hand: Sequence[str], burnt: set[str],
     return [{"text": tile, "label": tile, "burnt": tile in burnt} for tile in hand]
 
 
-def game_steps(record: Mapping[str, Any], side_names: Sequence[str] = ("A", "B")) -> list[Step]:
-    """Every position of the recorded game, the start first.
+def game_steps(record: Mapping[str, Any], side_names: Sequence[str] = ("A", "B"), *,
+               texts: Texts = ENGLISH) -> list[Step]:
+    """Every position of the recorded game, the start first; ``texts`` translates the words.
 
     Raises :class:`RecordViewError` when the record is malformed or has an illegal move.
     """
     if not isinstance(record, Mapping) or not isinstance(record.get("game"), str):
-        raise RecordViewError("the game record names no game")
+        raise RecordViewError(texts.gettext("the game record names no game"))
     game = record["game"]
     try:
         engine = get_engine(game)
         options = dict(record.get("options") or {})
         deal = record.get("deal")
         if not isinstance(deal, Mapping):
-            raise RecordViewError("the game record has no deal")
+            raise RecordViewError(texts.gettext("the game record has no deal"))
         state = engine.new_game(deal=deal, **options)
     except EngineError as error:
-        raise RecordViewError(f"the game cannot be set up: {error}") from None
+        raise RecordViewError(texts.gettext("the game cannot be set up: %(problem)s")
+                              % {"problem": error}) from None
     moves = record.get("moves") or []
     if not isinstance(moves, list):
-        raise RecordViewError("the record's moves are not a list")
+        raise RecordViewError(texts.gettext("the record's moves are not a list"))
     seats = len(engine.to_dict(state)["hands"])
-    labels = seat_labels(seats, side_names)
+    labels = seat_labels(seats, side_names, texts)
     movers: list[int] = []
-    steps = [_step(engine, state, 0, "", None, movers, labels, side_names)]
+    steps = [_step(engine, state, 0, "", None, movers, labels, side_names, texts)]
     for number, move in enumerate(moves, start=1):
         mover = engine.to_move(state)
         try:
             state = engine.play(state, move)
         except (EngineError, ValueError) as error:
-            raise RecordViewError(f"move {number} ({move}) cannot be replayed: {error}") from None
+            raise RecordViewError(
+                texts.gettext("move %(number)d (%(move)s) cannot be replayed: %(problem)s")
+                % {"number": number, "move": move, "problem": error}) from None
         movers.append(mover)
-        steps.append(_step(engine, state, number, str(move), mover, movers, labels, side_names))
+        steps.append(_step(engine, state, number, str(move), mover, movers, labels, side_names,
+                           texts))
     return steps
 
 
 def _step(engine: Any, state: Any, number: int, move: str, mover: int | None,
-          movers: list[int], labels: list[str], side_names: Sequence[str]) -> Step:
+          movers: list[int], labels: list[str], side_names: Sequence[str],
+          texts: Texts = ENGLISH) -> Step:
     doc = engine.to_dict(state)
     game = doc["game"]
     over = engine.is_over(state)
@@ -114,14 +124,15 @@ def _step(engine: Any, state: Any, number: int, move: str, mover: int | None,
     ]
     notes = []
     if move == "pass" and mover is not None:
-        notes.append(f"{labels[mover]} passes" + (" and shows their cards"
-                                                  if facts.pass_shows_hand else ""))
+        notes.append((texts.gettext("%(name)s passes and shows their cards")
+                      if facts.pass_shows_hand else texts.gettext("%(name)s passes"))
+                     % {"name": labels[mover]})
     if over:
         result = engine.result(state)
         doc["result"] = result
         winner = result.get("winner")
-        notes.append("Game over: " + ("a draw" if winner is None else
-                                      f"{side_names[winner]} wins"))
-    svg = board_svg(doc, movers=movers, id_prefix=f"step{number}")
+        notes.append(texts.gettext("Game over: a draw") if winner is None else
+                     texts.gettext("Game over: %(name)s wins") % {"name": side_names[winner]})
+    svg = board_svg(doc, movers=movers, id_prefix=f"step{number}", texts=texts)
     return Step(number, move, mover, svg, hands, doc, notes,
                 labels[mover] if mover is not None else "")

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
@@ -41,8 +44,9 @@ _PART_URLS = {selectors.OVERVIEW: "pages:tournament-results",
 
 
 def _kind(tab: str, number: int | None) -> str:
-    """The name of a tab's answers in cache keys and ETags."""
-    return f"round{number}" if tab == selectors.ROUND else tab
+    """The name of a tab's answers in cache keys and ETags (one per language)."""
+    name = f"round{number}" if tab == selectors.ROUND else tab
+    return f"{get_language()}-{name}"
 
 
 def _part_context(tournament: Tournament, tab: str, number: int | None) -> dict[str, Any]:
@@ -73,10 +77,10 @@ def _part_html(tournament: Tournament, tab: str, number: int | None) -> SafeStri
 
 def _tab_title(tournament: Tournament, tab: str, number: int | None) -> str:
     if tab == selectors.ROUND:
-        return f"Round {number}"
+        return gettext("Round %(number)s") % {"number": number}
     if tab == selectors.TABLE:
-        return "Crosstable" if tournament.is_round_robin else "Round by round"
-    return "Bracket" if tournament.is_knockout else "Standings"
+        return gettext("Crosstable") if tournament.is_round_robin else gettext("Round by round")
+    return gettext("Bracket") if tournament.is_knockout else gettext("Standings")
 
 
 def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,
@@ -102,12 +106,17 @@ def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,
             "results_html": part,
             "results_url": reverse(_PART_URLS[tab], args=args),
             "results_etag": tournament_cache.etag(tournament, f"{kind}-results"),
+            "live_texts": selectors.live_texts(), "next_path": request.path,
         }
         return render_to_string("pages/tournament_detail.html", context)
 
     if state.live and tab == selectors.OVERVIEW:
-        return HttpResponse(page())
-    return versioned_page(request, state.state, f"{kind}-page", page)
+        response = HttpResponse(page())
+    else:
+        response = versioned_page(request, state.state, f"{kind}-page", page)
+    if settings.CSRF_COOKIE_NAME not in request.COOKIES:
+        get_token(request)  # the language switch of this shared page reads the cookie
+    return response
 
 
 def _tab_part(request: HttpRequest, club: str, slug: str, tab: str,
@@ -133,7 +142,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = selectors.tournaments_filtered(game, status)[:200]
     context = {
         "tournaments": tournaments, "game": game, "status": status, "nav": "tournaments",
-        "games": list(selectors.GAME_NAMES.items()),
+        "games": [(name, selectors.game_name(name)) for name in selectors.GAME_NAMES],
         "statuses": [(value, label) for value, label in Status.choices if value != Status.DRAFT],
     }
     return render(request, "pages/tournament_list.html", context)
@@ -203,12 +212,13 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ), pk=pk,
     )
     pairing = game.pairing
-    names = [pairing.entrant_a.name, pairing.entrant_b.name if pairing.entrant_b else "bye"]
+    names = [pairing.entrant_a.name,
+             pairing.entrant_b.name if pairing.entrant_b else gettext("bye")]
     steps: list[Any] = []
     error = ""
     if game.record:
         try:
-            steps = game_steps(game.record, names)
+            steps = game_steps(game.record, names, texts=selectors.TEXTS)
         except RecordViewError as problem:
             error = str(problem)
     for step in steps:
@@ -220,8 +230,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "documents": [step.document for step in steps],
         "game_label": selectors.game_name(game.game),
         "hand_kind": game_facts(game.game).hand_kind,
-        "match_score": f"{pairing.wins_a}–{pairing.wins_b}"
-        + (f" ({pairing.draws} drawn)" if pairing.draws else ""),
+        "match_score": selectors.score_text(pairing.wins_a, pairing.wins_b, pairing.draws),
         "winner_name": names[game.winner_side] if game.winner_side is not None else None,
         "nav": "tournaments",
     }
@@ -247,7 +256,7 @@ def leaderboard(request: HttpRequest, family: str) -> HttpResponse:
     club = club or (clubs[0] if clubs else None)
     entries = rating_leaderboard(club, family) if club is not None else []
     context = {
-        "family": family, "family_label": selectors.FAMILY_NAMES.get(family, family),
+        "family": family, "family_label": selectors.family_name(family),
         "families": selectors.families(), "clubs": clubs, "club": club, "entries": entries,
         "nav": "leaderboards",
     }

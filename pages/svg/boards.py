@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from games.engines import EngineError, game_facts
-from pages.svg.markup import element, esc, svg_document, text
+from pages.svg.markup import ENGLISH, Texts, element, esc, svg_document, text
 
 CELL = 34
 MARGIN = 22
@@ -56,7 +56,8 @@ def _cell(letter: str, number: str) -> tuple[int, int]:
 
 
 def kazambi_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
-                title: str = "Kazambi board", id_prefix: str = "board") -> str:
+                title: str = "", id_prefix: str = "board", texts: Texts = ENGLISH) -> str:
+    title = title or texts.gettext("Kazambi board")
     board = _rows(doc)
     rows, cols = len(board), len(board[0])
     history = _history(doc)
@@ -107,8 +108,15 @@ def kazambi_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
             body.append(text(MARGIN + col * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2 + 6,
                              value, text_anchor="middle",
                              class_=f"value {side_of_cell.get((row, col), 'side-unknown')}"))
-    description = (f"{rows} by {cols} board, {filled} cells filled"
-                   + (f"; last move {history[-1]}" if history else "") + ".")
+    values = {"rows": rows, "cols": cols, "filled": filled,
+              "move": history[-1] if history else ""}
+    description = (texts.ngettext("%(rows)d by %(cols)d board, %(filled)d cell filled; last "
+                                  "move %(move)s.", "%(rows)d by %(cols)d board, %(filled)d "
+                                  "cells filled; last move %(move)s.", filled)
+                   if history else
+                   texts.ngettext("%(rows)d by %(cols)d board, %(filled)d cell filled.",
+                                  "%(rows)d by %(cols)d board, %(filled)d cells filled.",
+                                  filled)) % values
     return svg_document(width, height, "".join(body), title=title, description=description,
                         class_="board kazambi", id_prefix=id_prefix)
 
@@ -120,7 +128,8 @@ TILE_GAP = 4
 
 
 def kugamai_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
-                title: str = "Kugamai chain", id_prefix: str = "board") -> str:
+                title: str = "", id_prefix: str = "board", texts: Texts = ENGLISH) -> str:
+    title = title or texts.gettext("Kugamai chain")
     chain = doc.get("chain")
     if not isinstance(chain, list) or not all(isinstance(t, str) for t in chain):
         raise BoardDrawingError("a Kugamai document has a 'chain': a list of oriented tiles")
@@ -155,10 +164,15 @@ def kugamai_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
         body.append(text(x + TILE_HALF, y + TILE_HEIGHT + 11, index + 1, text_anchor="middle",
                          class_="coord"))
         open_end = halves[1]
-    note = f"Open end: {open_end}" if open_end else "The chain is empty"
+    note = (texts.gettext("Open end: %(value)s") % {"value": open_end} if open_end
+            else texts.gettext("The chain is empty"))
     body.append(text(MARGIN, height - MARGIN + 8, note, class_="caption"))
     passes = sum(1 for move in history if move == "pass")
-    description = f"{len(chain)} tiles in the chain; {note.lower()}; {passes} passes."
+    tiles = texts.ngettext("%(count)d tile in the chain", "%(count)d tiles in the chain",
+                           len(chain)) % {"count": len(chain)}
+    passed = texts.ngettext("%(count)d pass", "%(count)d passes", passes) % {"count": passes}
+    description = texts.gettext("%(tiles)s; %(note)s; %(passes)s.") % {
+        "tiles": tiles, "note": note[:1].lower() + note[1:], "passes": passed}
     return svg_document(width, height, "".join(body), title=title, description=description,
                         class_="board kugamai", id_prefix=id_prefix)
 
@@ -225,7 +239,8 @@ def card_label(card: str) -> str:
 
 
 def stolbiki_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
-                 title: str = "Stolbiki table", id_prefix: str = "board") -> str:
+                 title: str = "", id_prefix: str = "board", texts: Texts = ENGLISH) -> str:
+    title = title or texts.gettext("Stolbiki table")
     cards = _table(doc)
     history = _history(doc)
     last_position = None
@@ -268,24 +283,32 @@ def stolbiki_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
             points[taker] += 1
             body.append(element("circle", cx=centre, cy=grid_bottom + 44, r=4,
                                 class_=f"point {taker}"))
-    body.append(text(2, grid_bottom + 16, "R", class_="sum red"))
-    body.append(text(2, grid_bottom + 32, "B", class_="sum black"))
-    description = (f"{len(cards)} cards on the table in {columns} columns; column points: "
-                   f"red {points['red']}, black {points['black']}; column sums "
-                   + ", ".join(f"{s.red}-{s.black}" for s in scores) + ".")
+    body.append(text(2, grid_bottom + 16, texts.pgettext("red, one letter", "R"),
+                     class_="sum red"))
+    body.append(text(2, grid_bottom + 32, texts.pgettext("black, one letter", "B"),
+                     class_="sum black"))
+    cards_text = texts.ngettext("%(count)d card on the table", "%(count)d cards on the table",
+                                len(cards)) % {"count": len(cards)}
+    description = texts.ngettext(
+        "%(cards)s in %(columns)d column; column points: red %(red)s, black %(black)s; "
+        "column sums %(sums)s.",
+        "%(cards)s in %(columns)d columns; column points: red %(red)s, black %(black)s; "
+        "column sums %(sums)s.", columns) % {
+            "cards": cards_text, "columns": columns, "red": points["red"],
+            "black": points["black"], "sums": ", ".join(f"{s.red}-{s.black}" for s in scores)}
     return svg_document(width, height, "".join(body), title=title, description=description,
                         class_="board stolbiki", id_prefix=id_prefix)
 
 
 def board_svg(doc: Mapping[str, Any], *, movers: Sequence[int] | None = None,
-              id_prefix: str = "board") -> str:
+              id_prefix: str = "board", texts: Texts = ENGLISH) -> str:
     """The drawing for any game's state document, chosen by its game's family."""
     game = str(doc.get("game", ""))
     try:
         draw = _DRAWINGS[game_facts(game).family]
     except (EngineError, KeyError):
         raise BoardDrawingError(f"no drawing for the game {game!r}") from None
-    return draw(doc, movers=movers, id_prefix=id_prefix)
+    return draw(doc, movers=movers, id_prefix=id_prefix, texts=texts)
 
 
 _DRAWINGS = {"kazambi": kazambi_svg, "kugamai": kugamai_svg, "stolbiki": stolbiki_svg}

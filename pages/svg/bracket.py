@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pages.svg.markup import element, esc, svg_document, text, truncate
+from pages.svg.markup import ENGLISH, Texts, element, esc, svg_document, text, truncate
 
 BYE = 0
 BOX_WIDTH = 172
@@ -35,7 +35,13 @@ NAME_LIMIT = 19
 #: The match id and a note on a match in progress fit over the box (11px text).
 NOTE_LIMIT = 30
 
-SECTION_TITLES = {"W": "Winners' bracket", "L": "Losers' bracket", "GF": "Grand final"}
+def _section_title(bracket: str, texts: Texts) -> str:
+    return {"W": texts.gettext("Winners' bracket"), "L": texts.gettext("Losers' bracket"),
+            "GF": texts.gettext("Grand final")}[bracket]
+
+
+def _seed(seed: object, texts: Texts) -> str:
+    return texts.gettext("Seed %(seed)s") % {"seed": seed}
 
 
 class BracketDrawingError(ValueError):
@@ -89,38 +95,41 @@ def _place_section(
     return bottom
 
 
-def _slot_label(match: Mapping[str, Any], index: int, names: Mapping[int, str]) -> tuple[str, str]:
+def _slot_label(match: Mapping[str, Any], index: int, names: Mapping[int, str],
+                texts: Texts) -> tuple[str, str]:
     """The text of slot ``index`` and its state: won, lost, plain, bye or open."""
     entrants = match.get("entrants") or [None, None]
     seed = entrants[index] if index < len(entrants) else None
     if seed == BYE:
-        return "bye", "bye"
+        return texts.pgettext("bracket slot", "bye"), "bye"
     if seed is None:
         slots = match.get("slots") or []
         source = slots[index] if index < len(slots) else {}
         if isinstance(source, Mapping) and source.get("from") in ("winner", "loser"):
-            return f"{'Winner' if source['from'] == 'winner' else 'Loser'} of {source['match']}", \
-                "open"
-        return "to be decided", "open"
-    name = names.get(int(seed), f"Seed {seed}")
+            template = (texts.gettext("Winner of %(match)s") if source["from"] == "winner"
+                        else texts.gettext("Loser of %(match)s"))
+            return template % {"match": source["match"]}, "open"
+        return texts.gettext("to be decided"), "open"
+    name = names.get(int(seed)) or _seed(seed, texts)
     won = match.get("winner") == seed and match.get("status") == "done"
     lost = match.get("status") == "done" and not won
     return name, "won" if won else "lost" if lost else "plain"
 
 
 def _draw_box(box: _Box, names: Mapping[int, str], scores: Mapping[str, Sequence[str]],
-              champion_match: str | None, notes: Mapping[str, str]) -> str:
+              champion_match: str | None, notes: Mapping[str, str], texts: Texts) -> str:
     match = box.match
     match_id = str(match["id"])
     status = str(match.get("status", "pending"))
-    label = "3rd place" if match["bracket"] == "3rd" else "Reset" if match_id == "GF2" else match_id
+    label = (texts.gettext("3rd place") if match["bracket"] == "3rd"
+             else texts.pgettext("bracket", "Reset") if match_id == "GF2" else match_id)
     note = notes.get(match_id, "")
     parts = [text(box.x + 2, box.y - 4, truncate(f"{label} · {note}" if note else label,
                                                   NOTE_LIMIT), class_="match-id")]
     score = scores.get(match_id, ("", ""))
     described = []
     for index in (0, 1):
-        name, state = _slot_label(match, index, names)
+        name, state = _slot_label(match, index, names, texts)
         row_y = box.y + index * ROW_HEIGHT
         parts.append(element("rect", x=box.x, y=row_y, width=BOX_WIDTH, height=ROW_HEIGHT,
                              class_=f"slot-bg {state}"))
@@ -136,7 +145,9 @@ def _draw_box(box: _Box, names: Mapping[int, str], scores: Mapping[str, Sequence
                          rx=3, class_=outline))
     parts.append(element("line", x1=box.x, y1=box.y + ROW_HEIGHT, x2=box.x + BOX_WIDTH,
                          y2=box.y + ROW_HEIGHT, class_="divider"))
-    summary = f"{label}: {described[0]} versus {described[1]}" + (f", {note}" if note else "")
+    values = {"label": label, "first": described[0], "second": described[1], "note": note}
+    summary = (texts.gettext("%(label)s: %(first)s versus %(second)s, %(note)s") if note
+               else texts.gettext("%(label)s: %(first)s versus %(second)s")) % values
     return element("g", element("title", esc(summary)) + "".join(parts), class_="match",
                    data_match=match_id)
 
@@ -178,16 +189,18 @@ def bracket_svg(
     names: Mapping[int, str],
     scores: Mapping[str, Sequence[str]] | None = None,
     *,
-    title: str = "Knockout bracket",
+    title: str = "",
     notes: Mapping[str, str] | None = None,
+    texts: Texts = ENGLISH,
 ) -> str:
     """The bracket drawn as SVG.
 
     ``names`` maps seeds to entrant names; ``scores`` maps match ids to the two slots'
     score texts (games won, say, or won so far); ``notes`` maps the ids of matches in
     progress to what happens now ("game 3 playing"), shown beside the match's id. Raises
-    :class:`BracketDrawingError` for a malformed document.
+    :class:`BracketDrawingError` for a malformed document. ``texts`` translates the words.
     """
+    title = title or texts.gettext("Knockout bracket")
     matches = _matches(document)
     scores = scores or {}
     notes = notes or {}
@@ -199,7 +212,7 @@ def bracket_svg(
     losers = _by_round(matches, "L")
     double = bool(losers) or any(m["bracket"] == "GF" for m in matches)
     if double:
-        body.append(text(MARGIN, top + 10, SECTION_TITLES["W"], class_="section-title"))
+        body.append(text(MARGIN, top + 10, _section_title("W", texts), class_="section-title"))
         top += 20
     bottom = _place_section(winners, top, placed)
     third = [m for m in matches if m["bracket"] == "3rd"]
@@ -211,7 +224,8 @@ def bracket_svg(
         bottom = y + BOX_HEIGHT
     if losers:
         losers_top = bottom + SECTION_GAP
-        body.append(text(MARGIN, losers_top + 10, SECTION_TITLES["L"], class_="section-title"))
+        body.append(text(MARGIN, losers_top + 10, _section_title("L", texts),
+                         class_="section-title"))
         bottom = _place_section(losers, losers_top + 20, placed)
     columns = max(len(winners), len(losers))
     finals = sorted((m for m in matches if m["bracket"] == "GF"), key=lambda m: int(m["round"]))
@@ -230,16 +244,23 @@ def bracket_svg(
     height = max((box.y + BOX_HEIGHT for box in placed.values()), default=top) + MARGIN
     champion_match = _champion_match(matches, champion)
     if isinstance(champion, int) and champion != BYE:
-        champion_name = names.get(champion, f"Seed {champion}")
+        champion_name = names.get(champion) or _seed(champion, texts)
         body.append(element("rect", x=MARGIN, y=MARGIN, width=min(width - 2 * MARGIN, 420),
                             height=BANNER - 8, rx=4, class_="champion-banner"))
-        body.append(text(MARGIN + 10, MARGIN + 18, f"Champion: {champion_name}",
+        body.append(text(MARGIN + 10, MARGIN + 18,
+                         texts.gettext("Champion: %(name)s") % {"name": champion_name},
                          class_="champion-text"))
     body.append(_connectors(placed))
-    body.extend(_draw_box(box, names, scores, champion_match, notes)
+    body.extend(_draw_box(box, names, scores, champion_match, notes, texts)
                 for box in placed.values())
-    description = f"{len(matches)} matches. " + (
-        f"Champion: {names.get(champion, f'Seed {champion}')}."
-        if champion_match and isinstance(champion, int) else "No champion yet.")
+    counted = texts.ngettext("%(count)d match.", "%(count)d matches.", len(matches)) % {
+        "count": len(matches)}
+    if champion_match and isinstance(champion, int):
+        crowned = texts.gettext("Champion: %(name)s.") % {
+            "name": names.get(champion) or _seed(champion, texts)}
+    else:
+        crowned = texts.gettext("No champion yet.")
+    description = texts.gettext("%(matches)s %(champion)s") % {"matches": counted,
+                                                               "champion": crowned}
     return svg_document(width, height, "".join(body), title=title, description=description,
                         class_="bracket wide", id_prefix="bracket")

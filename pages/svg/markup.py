@@ -3,6 +3,34 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Protocol
+
+
+class Texts(Protocol):
+    """Where the drawings' words are translated: ``django.utils.translation`` in the pages
+    (the pure code never imports it), :data:`ENGLISH` by default."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, number: int, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+
+class _English:
+    """The texts as written: English."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, number: int, /) -> str:
+        return singular if number == 1 else plural
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        return message
+
+
+ENGLISH: Texts = _English()
 
 
 def esc(text: object) -> str:

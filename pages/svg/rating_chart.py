@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pages.svg.markup import element, esc, num, svg_document, text
+from pages.svg.markup import ENGLISH, Texts, element, esc, num, svg_document, text
 
 WIDTH = 400
 HEIGHT = 230
@@ -83,17 +83,33 @@ def labelled_games(games: int, most: int = X_LABELS) -> list[int]:
         step = int(nice_step(step * 2.0, ticks=1))
 
 
-def _short_date(moment: dt.datetime, with_year: bool) -> str:
-    return f"{moment.day} {moment:%b %Y}" if with_year else f"{moment.day} {moment:%b}"
+def _month(moment: dt.datetime, texts: Texts) -> str:
+    names = (texts.pgettext("short month", "Jan"), texts.pgettext("short month", "Feb"),
+             texts.pgettext("short month", "Mar"), texts.pgettext("short month", "Apr"),
+             texts.pgettext("short month", "May"), texts.pgettext("short month", "Jun"),
+             texts.pgettext("short month", "Jul"), texts.pgettext("short month", "Aug"),
+             texts.pgettext("short month", "Sep"), texts.pgettext("short month", "Oct"),
+             texts.pgettext("short month", "Nov"), texts.pgettext("short month", "Dec"))
+    return names[moment.month - 1]
 
 
-def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "Rating over time",
-                     id_prefix: str = "rating") -> str:
+def _short_date(moment: dt.datetime, with_year: bool, texts: Texts = ENGLISH) -> str:
+    month = _month(moment, texts)
+    return f"{moment.day} {month} {moment.year}" if with_year else f"{moment.day} {month}"
+
+
+def _date(moment: dt.datetime, texts: Texts) -> str:
+    return f"{moment.day:02d} {_month(moment, texts)} {moment.year}"
+
+
+def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "",
+                     id_prefix: str = "rating", texts: Texts = ENGLISH) -> str:
     """The chart, one step per game in the order played; an empty sequence gives a chart
-    that says there are no rated games."""
+    that says there are no rated games. ``texts`` translates the words."""
+    title = title or texts.gettext("Rating over time")
     if not points:
-        empty = text(WIDTH / 2, HEIGHT / 2, "No rated games yet", text_anchor="middle",
-                     class_="empty")
+        empty = text(WIDTH / 2, HEIGHT / 2, texts.gettext("No rated games yet"),
+                     text_anchor="middle", class_="empty")
         return svg_document(WIDTH, HEIGHT, empty, title=title, class_="rating-chart",
                             id_prefix=id_prefix)
     points = sorted(points, key=lambda p: p.played_at)  # stable: same moment keeps its order
@@ -130,7 +146,7 @@ def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "Rating over
         body.append(element("line", x1=x, y1=axis_y, x2=x, y2=axis_y + 4, class_="grid"))
         body.append(text(x, axis_y + 18, f"#{number}", text_anchor=anchor, class_="axis"))
         body.append(text(x, axis_y + 35, _short_date(points[number - 1].played_at,
-                                                     several_years or number == games),
+                                                     several_years or number == games, texts),
                          text_anchor=anchor, class_="axis date"))
     if any(p.rd for p in points):
         upper = [f"{num(x)},{num(y_of(p.rating + min(p.rd or 0, BAND_LIMIT)))}"
@@ -142,17 +158,23 @@ def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "Rating over
     body.append(element("polyline", points=line, class_="line"))
     radius = 3.5 if games <= 60 else 2.5 if games <= 150 else 1.5
     for number, (x, point) in enumerate(zip(xs, points, strict=True), start=1):
-        label = f"Game {number}, {point.played_at:%d %b %Y}: {point.rating:.0f}"
-        if point.rd:
-            label += f" ± {point.rd:.0f}"
+        values = {"number": number, "date": _date(point.played_at, texts),
+                  "rating": f"{point.rating:.0f}", "rd": f"{(point.rd or 0):.0f}"}
+        label = (texts.gettext("Game %(number)d, %(date)s: %(rating)s ± %(rd)s") if point.rd
+                 else texts.gettext("Game %(number)d, %(date)s: %(rating)s")) % values
         body.append(element("circle", element("title", esc(label)), cx=x,
                             cy=y_of(point.rating), r=radius, class_="dot"))
     latest = points[-1]
-    description = (f"{games} rated game{'s' if games != 1 else ''} from {first:%d %b %Y} to "
-                   f"{last:%d %b %Y}, one step per game; rating now {latest.rating:.0f}, lowest "
-                   f"{min(p.rating for p in points):.0f}, highest "
-                   f"{max(p.rating for p in points):.0f}.")
+    description = texts.ngettext(
+        "%(games)d rated game from %(first)s to %(last)s, one step per game; rating now "
+        "%(rating)s, lowest %(lowest)s, highest %(highest)s.",
+        "%(games)d rated games from %(first)s to %(last)s, one step per game; rating now "
+        "%(rating)s, lowest %(lowest)s, highest %(highest)s.", games) % {
+            "games": games, "first": _date(first, texts), "last": _date(last, texts),
+            "rating": f"{latest.rating:.0f}", "lowest": f"{min(p.rating for p in points):.0f}",
+            "highest": f"{max(p.rating for p in points):.0f}"}
     if any(p.rd for p in points):
-        description += " The shaded band is the rating plus or minus its deviation."
+        description += " " + texts.gettext(
+            "The shaded band is the rating plus or minus its deviation.")
     return svg_document(WIDTH, HEIGHT, "".join(body), title=title, description=description,
                         class_="rating-chart", id_prefix=id_prefix)

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.utils.translation import ngettext
 
 from botruns import demo as bot_demo
 from matches import demo as match_demo
@@ -26,4 +27,7 @@ class Command(BaseCommand):
         club = load_players(organizer)
         match_demo.load(club=club, organizer=organizer)
         bot_demo.load(club=club, organizer=organizer)
-        self.stdout.write(f"Demo data ready: {club.name} with {club.players.count()} players.")
+        players = club.players.count()
+        self.stdout.write(ngettext("Demo data ready: %(club)s with %(count)d player.",
+                                   "Demo data ready: %(club)s with %(count)d players.",
+                                   players) % {"club": club.name, "count": players})

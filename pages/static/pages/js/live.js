@@ -16,6 +16,20 @@
   var runRunning = panel ? panel.getAttribute("data-status") === "running" : false;
   var note = document.getElementById("results-updated");
   var interval = panel ? 3000 : 5000;
+  // The words and number style of the page's language (data attributes of #results).
+  var words = {};
+  try { words = JSON.parse(results.getAttribute("data-texts") || "{}"); } catch (error) { words = {}; }
+  var language = document.documentElement.lang || "en";
+  function say(key, fallback, values) {
+    return String(words[key] || fallback).replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : whole;
+    });
+  }
+  function number(value) {
+    if (value === null || value === undefined) { return null; }
+    try { return new Intl.NumberFormat(language).format(value); } catch (error) { return String(value); }
+  }
+  function statusLabel(status) { return (words.statuses || {})[status] || status; }
   var timer = null;
   var busy = false;
 
@@ -28,9 +42,10 @@
     if (seconds === null || seconds === undefined) { return "–"; }
     var total = Math.round(seconds);
     var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
-    if (h) { return h + " h " + String(m).padStart(2, "0") + " min"; }
-    if (m) { return m + " min " + String(s).padStart(2, "0") + " s"; }
-    return s + " s";
+    var mm = String(m).padStart(2, "0"), ss = String(s).padStart(2, "0");
+    if (h) { return say("hours", "{h} h {m} min", { h: h, m: mm }); }
+    if (m) { return say("minutes", "{m} min {s} s", { m: m, s: ss }); }
+    return say("seconds", "{s} s", { s: s });
   }
   function clock() {
     var now = new Date();
@@ -42,7 +57,8 @@
   function setBadge(status, label) {
     var badge = document.getElementById("tournament-status");
     if (badge && status) {
-      badge.textContent = label || status.charAt(0).toUpperCase() + status.slice(1);
+      badge.textContent = label || (words.tournament_statuses || {})[status] ||
+        status.charAt(0).toUpperCase() + status.slice(1);
       badge.className = "badge " + status;
     }
   }
@@ -58,8 +74,8 @@
     }
     if (note) {
       note.textContent = tournamentRunning
-        ? "Updated at " + clock() + "."
-        : "Updated at " + clock() + ": the tournament is over.";
+        ? say("updated", "Updated at {time}.", { time: clock() })
+        : say("updated_over", "Updated at {time}: the tournament is over.", { time: clock() });
     }
   }
 
@@ -82,13 +98,13 @@
       .then(function (data) {
         if (!data || !data.progress) { return; }
         var p = data.progress;
-        setText("games_done", p.games_done);
-        setText("games_total", p.games_total);
-        setText("rounds_done", p.rounds_done);
-        setText("rounds_total", p.rounds_total);
-        setText("games_per_second", p.games_per_second);
+        setText("games_done", number(p.games_done));
+        setText("games_total", number(p.games_total));
+        setText("rounds_done", number(p.rounds_done));
+        setText("rounds_total", number(p.rounds_total));
+        setText("games_per_second", number(p.games_per_second));
         setText("eta", duration(p.eta_seconds));
-        setText("status", p.status);
+        setText("status", statusLabel(p.status));
         var bar = field("bar");
         if (bar) { bar.style.width = p.percent + "%"; }
         var progressbar = panel.querySelector('[role="progressbar"]');
@@ -96,7 +112,7 @@
         panel.setAttribute("data-status", p.status);
         if (data.status) { setBadge(data.status); }
         runRunning = p.status === "running";
-        if (!runRunning) { setText("updated", "The run is " + p.status + "."); }
+        if (!runRunning) { setText("updated", say("run_state", "The run is {status}.", { status: statusLabel(p.status) })); }
       });
   }
 

@@ -3,11 +3,18 @@
 // touching it) says the rest in words: the round, the opponent's name and number, who
 // moved first and the result; the opponent's row is marked. The names come from the
 // table itself, so nothing is fetched. Works on a table swapped in by live.js too.
+// The words come in the page's language from the table's "rbr-texts" JSON.
 (function () {
   "use strict";
-  var RESULTS = { "1": "won", "½": "drew", "0": "lost", "+": "won by forfeit",
-                  "-": "lost by forfeit", "B": "pairing-allocated bye", "F": "full-point bye",
-                  "H": "half-point bye", "Z": "zero-point bye" };
+  function texts() {
+    var node = document.getElementById("rbr-texts");
+    try { return node ? JSON.parse(node.textContent) : {}; } catch (error) { return {}; }
+  }
+  function fill(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : whole;
+    });
+  }
 
   function cellOf(target) {
     var cell = target && target.closest ? target.closest("table.round-by-round tbody td") : null;
@@ -26,26 +33,33 @@
   }
 
   function describe(cell) {
+    var words = texts();
+    var results = words.results || {};
     var row = cell.parentNode;
     var table = row.closest("table");
     var index = Array.prototype.indexOf.call(row.cells, cell);
-    var round = table.tHead.rows[0].cells[index].textContent.trim().replace(/^R/, "");
+    var round = table.tHead.rows[0].cells[index].getAttribute("data-round") || "";
     var result = cell.querySelector("b") ? cell.querySelector("b").textContent.trim() : "";
-    var colour = cell.querySelector("i") ? cell.querySelector("i").textContent.trim() : "";
+    var letter = cell.querySelector("i") ? cell.querySelector("i").textContent.trim() : "";
+    var moved = letter === (words.first_letter || "f") ? "f"
+      : letter === (words.second_letter || "s") ? "s" : "";
     var number = (cell.firstChild && cell.firstChild.nodeType === 3)
       ? cell.firstChild.textContent.trim() : "";
     var running = cell.querySelector("small") ? cell.querySelector("small").textContent : "";
     var who = row.cells[2].textContent.trim();
-    var text = who + ", round " + round + ": ";
     var opponent = number ? rowOfNumber(table, number) : null;
+    var text = results[result] || result;
     if (number) {
-      text += (RESULTS[result] || result) + " against " +
-        (opponent ? opponent.cells[2].textContent.trim() + " " : "") + "(No. " + number + ")" +
-        (colour === "f" ? ", moved first" : colour === "s" ? ", moved second" : "");
-    } else {
-      text += RESULTS[result] || result;
+      text = opponent
+        ? fill(words.opponent, { result: text, name: opponent.cells[2].textContent.trim(), number: number })
+        : fill(words.opponent_unnamed, { result: text, number: number });
+      if (moved === "f") { text = fill(words.moved_first, { text: text }); }
+      if (moved === "s") { text = fill(words.moved_second, { text: text }); }
     }
-    return { text: text + "; " + running + " after it.", opponent: opponent };
+    return {
+      text: fill(words.cell, { who: who, round: round, text: text, running: running }),
+      opponent: opponent
+    };
   }
 
   document.addEventListener("pointerover", function (event) {

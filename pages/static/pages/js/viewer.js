@@ -10,6 +10,9 @@
   var label = document.getElementById("step-label");
   var last = steps.length - 1;
   var current = last;
+  // The label's words, in the page's language, from the viewer's data attributes.
+  var startText = viewer.getAttribute("data-text-start") || "Start position";
+  var moveText = viewer.getAttribute("data-text-move") || "Move {number} of {last}: {move}";
 
   // The current move stays in sight inside the move list, which scrolls by itself: the
   // page does not move (on a phone the list is far below the board).
@@ -35,8 +38,9 @@
       }
     });
     var move = steps[current].getAttribute("data-move");
-    label.textContent = current === 0 ? "Start position" :
-      "Move " + current + " of " + last + ": " + move;
+    label.textContent = current === 0 ? startText : moveText
+      .replace("{number}", String(current)).replace("{last}", String(last))
+      .replace("{move}", move);
     controls.querySelector('[data-go="first"]').disabled = current === 0;
     controls.querySelector('[data-go="prev"]').disabled = current === 0;
     controls.querySelector('[data-go="next"]').disabled = current === last;

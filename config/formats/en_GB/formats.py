@@ -1,0 +1,11 @@
+"""British English dates and numbers: 1 Dec 2026, 1 Dec 2026 14:05; 5.5; 12,345."""
+
+DATE_FORMAT = "j M Y"
+DATETIME_FORMAT = "j M Y H:i"
+SHORT_DATE_FORMAT = "d/m/Y"
+SHORT_DATETIME_FORMAT = "d/m/Y H:i"
+MONTH_DAY_FORMAT = "j M"
+TIME_FORMAT = "H:i"
+DECIMAL_SEPARATOR = "."
+THOUSAND_SEPARATOR = ","
+NUMBER_GROUPING = 3
