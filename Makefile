@@ -33,9 +33,12 @@ $(BIN)/.installed: pyproject.toml
 
 install: $(BIN)/.installed
 
-# The compiled Russian catalogues (.mo, not kept in git) from the .po files.
+# The compiled Russian catalogues (.mo) from the .po files. The .mo files are kept in git too,
+# so a machine without GNU gettext (msgfmt) still runs in Russian.
 translations: install
-	@DEBUG=true $(BIN)/python manage.py compilemessages -v 0 --ignore='.venv/*' --ignore='var/*'
+	@if command -v msgfmt >/dev/null; then \
+		DEBUG=true $(BIN)/python manage.py compilemessages -v 0 --ignore='.venv/*' --ignore='var/*'; \
+	else echo "msgfmt not found: using the committed .mo catalogues"; fi
 
 .env:
 	@echo "# Local development settings written by 'make run'; see README for all settings." > $@

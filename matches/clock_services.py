@@ -112,8 +112,8 @@ def clock_advice(
         )
     except ClockError as error:
         field = "match_format" if "max_games" in str(error) else "slot_minutes"
-        raise ApplicationError(f"No clock advice: {engine_error_message(error)}",
-                               field=field) from None
+        raise ApplicationError(_("No clock advice: %(problem)s")
+                               % {"problem": engine_error_message(error)}, field=field) from None
     return advice, moves
 
 

@@ -297,7 +297,8 @@ def _winner(
         checked = check_record(tournament.game, tournament.game_options, record,
                                first_side=first_side)
     except EngineError as error:
-        raise ApplicationError(f"Game {number} record: {engine_error_message(error)}",
+        raise ApplicationError(_("Game %(number)d record: %(problem)s")
+                               % {"number": number, "problem": engine_error_message(error)},
                                field="record") from None
     if result is not None and RESULTS[result] != checked.winner_side:
         raise ApplicationError(
