@@ -83,3 +83,37 @@ def _random_move(engine: Any, state: Any, rng: random.Random, moves: list[str]) 
     move = str(legal[rng.randrange(len(legal))])
     moves.append(move)
     return move
+
+
+def _small(state: Any) -> bool:
+    return sum(len(hand) for hand in get_engine("kugamai").to_dict(state)["hands"]) <= 12
+
+
+def blunder_game(seed: int) -> tuple[dict[str, Any], int, int, int, set[str], Exhaustive]:
+    """A Kugamai game with one known blunder: random moves until the referee finds a
+    position with moves of different values, the worst of them played there, perfect
+    play after. Returns the record, the blunder's move number, the values before and
+    after it, the better moves and the referee."""
+    engine = get_engine("kugamai")
+    referee = Exhaustive("kugamai")
+    rng = random.Random(seed)
+    state, moves = random_position("kugamai", seed, _small)
+    while True:
+        values = referee.move_values(state)
+        if len(set(values.values())) > 1:
+            break
+        move = rng.choice(sorted(values))
+        state = engine.play(state, move)
+        moves.append(move)
+        if engine.is_over(state):
+            return blunder_game(seed + 100)
+    best, worst = max(values.values()), min(values.values())
+    better = {move for move, value in values.items() if value == best}
+    blunder = min(move for move, value in values.items() if value == worst)
+    number = len(moves) + 1
+    state = engine.play(state, blunder)
+    while not engine.is_over(state):
+        values = referee.move_values(state)
+        move = min(move for move, value in values.items() if value == max(values.values()))
+        state = engine.play(state, move)
+    return engine.record(state), number, best, worst, better, referee

@@ -12,47 +12,16 @@ import pytest
 from games.analysis import AnalysisError, Budget, analyse_game, analyse_position, position_at
 from games.bots.solvers.kazambi import live_tile_count
 from games.engines import get_engine
-from tests.unit.analysis.exhaustive import Exhaustive, random_game, random_position
-
-
-def _small(state: Any) -> bool:
-    return sum(len(hand) for hand in get_engine("kugamai").to_dict(state)["hands"]) <= 12
-
-
-def blunder_game(seed: int) -> tuple[dict[str, Any], int, int, set[str], Exhaustive]:
-    """A Kugamai game with one known blunder: random moves until the referee finds a
-    position with moves of different values, the worst of them played there, perfect
-    play after. Returns the record, the blunder's move number, the values before and
-    after it, the better moves and the referee."""
-    engine = get_engine("kugamai")
-    referee = Exhaustive("kugamai")
-    rng = random.Random(seed)
-    state, moves = random_position("kugamai", seed, _small)
-    while True:
-        values = referee.move_values(state)
-        if len(set(values.values())) > 1:
-            break
-        move = rng.choice(sorted(values))
-        state = engine.play(state, move)
-        moves.append(move)
-        if engine.is_over(state):
-            return blunder_game(seed + 100)
-    best, worst = max(values.values()), min(values.values())
-    blunder = min(move for move, value in values.items() if value == worst)
-    number = len(moves) + 1
-    state = engine.play(state, blunder)
-    while not engine.is_over(state):
-        values = referee.move_values(state)
-        move = min(move for move, value in values.items() if value == max(values.values()))
-        state = engine.play(state, move)
-    better = {move for move, value in referee.move_values(
-        position_at(engine.record(state), number - 1)[1]).items() if value == best}
-    return engine.record(state), number, best, worst, better, referee  # type: ignore[return-value]
+from tests.unit.analysis.exhaustive import (
+    Exhaustive,
+    blunder_game,
+    random_game,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_kugamai_blunder_is_marked_with_the_better_move(seed: int) -> None:
-    record, number, before, after, better, referee = blunder_game(seed)  # type: ignore[misc]
+    record, number, before, after, better, referee = blunder_game(seed)
     report = analyse_game(record)
     assert len(report.moves) == len(record["moves"])
     note = report.moves[number - 1]
@@ -71,7 +40,7 @@ def test_a_kugamai_blunder_is_marked_with_the_better_move(seed: int) -> None:
 
 
 def test_every_exact_value_of_a_late_kugamai_game_matches_the_referee() -> None:
-    record, number, *_ = blunder_game(7)  # type: ignore[misc]
+    record, number, *_ = blunder_game(7)
     referee = Exhaustive("kugamai")
     for note in analyse_game(record).moves[number - 1:]:
         state = position_at(record, note.number - 1)[1]
@@ -173,7 +142,7 @@ def test_a_record_that_does_not_replay_names_the_move_and_the_rule() -> None:
 
 
 def test_the_final_position_is_over() -> None:
-    record, *_ = blunder_game(1)  # type: ignore[misc]
+    record, *_ = blunder_game(1)
     replayed, final = position_at(record, len(record["moves"]))
     report = analyse_position("kugamai", final)
     assert report.method == "over" and report.moves == [] and replayed.finished
