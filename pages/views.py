@@ -200,7 +200,9 @@ _OUTCOMES = {"win": _("a win"), "draw": _("a draw"), "loss": _("a loss")}
 _ANALYSIS_TEXTS = {
     "loading": _("Analysing…"), "failed": _("The analysis could not be fetched."),
     "over": _("The game is over."), "win": _("win"), "draw": _("draw"), "loss": _("loss"),
-    "exact": _("Perfect play: the side to move has %(outcome)s."),
+    "exact_win": _("With perfect play the side to move wins."),
+    "exact_draw": _("With perfect play the game is drawn."),
+    "exact_loss": _("With perfect play the side to move loses."),
     "mcts": _("Search estimate (%(iterations)s iterations, seed %(seed)s): win rates."),
     "sampling": _("Expected column points for the side to move (%(samples)s sampled "
                   "deals%(all)s)."),

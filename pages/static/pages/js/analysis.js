@@ -13,6 +13,7 @@
   if (!record || !record.moves) { return; }
   var texts = JSON.parse(textsNode.textContent);
   var url = panel.getAttribute("data-url");
+  var iterations = Number(panel.getAttribute("data-iterations")) || 500;
   var status = panel.querySelector(".analysis-status");
   var body = panel.querySelector("tbody");
   var visitsHead = panel.querySelector(".analysis-count");
@@ -31,7 +32,7 @@
   function summary(report) {
     if (report.method === "over") { return texts.over; }
     if (report.method === "exact") {
-      return fill(texts.exact, { outcome: texts[report.outcome] || report.outcome });
+      return texts["exact_" + report.outcome];
     }
     if (report.method === "mcts") {
       var text = fill(texts.mcts, { iterations: report.iterations, seed: report.seed });
@@ -93,7 +94,7 @@
       window.fetch(url, {
         method: "POST", credentials: "omit",
         headers: { "Content-Type": "application/json", "Accept": "application/json" },
-        body: JSON.stringify({ record: record, move: step })
+        body: JSON.stringify({ record: record, move: step, iterations: iterations })
       }).then(function (response) {
         if (!response.ok) { throw new Error(String(response.status)); }
         return response.json();
