@@ -204,9 +204,10 @@ _ANALYSIS_TEXTS = {
     "exact_draw": _("With perfect play the game is drawn."),
     "exact_loss": _("With perfect play the side to move loses."),
     "mcts": _("Search estimate (%(iterations)s iterations, seed %(seed)s): win rates."),
-    "sampling": _("Expected column points for the side to move (%(samples)s sampled "
-                  "deals%(all)s)."),
-    "all": _(", every hand known: the game is over"),
+    "sampling": _("Expected column points, the side to move's to the other side's, and "
+                  "the win rate (%(samples)s playouts per move; %(information)s)."),
+    "observed": _("the hands the side to move cannot see dealt afresh for each"),
+    "all": _("every hand known: the game is over"),
     "unexplored": _("%(count)s moves not tried by the search."),
     "points": _("%(mine)s to %(theirs)s"),
 }

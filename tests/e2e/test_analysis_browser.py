@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from tests.e2e.browser import Browser
+from tests.e2e.data import ClubData
 from tests.e2e.test_admin_walkthrough import wait_for
 from tests.unit.analysis.exhaustive import blunder_game
-
-pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
@@ -53,14 +52,16 @@ def analysed_game(transactional_db: Any) -> dict[str, Any]:
 def _show(browser: Browser, step: int) -> list[Any]:
     browser.run(f"document.querySelector('[data-step-link=\"{step}\"]').click();")
     wait_for(browser, f"return document.getElementById('analysis-panel')"
-                      f".getAttribute('data-shown') === '{step}';")
+                      f".getAttribute('data-shown') === '{step}';", timeout=40)
     return browser.run(
         "var panel = document.getElementById('analysis-panel');"
         "return [panel.hidden, panel.querySelector('.analysis-status').textContent,"
-        " Array.from(panel.querySelectorAll('tbody tr')).map(function (tr) {"
+        " Array.from(panel.querySelectorAll('tbody tr')).filter(function (tr) {"
+        "  return tr.cells.length > 1; }).map(function (tr) {"
         "  return [tr.cells[0].textContent, tr.cells[1].textContent, tr.className]; })];")
 
 
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("width", "height", "name"), [(1280, 900, "desktop"),
                                                        (375, 800, "phone")])
 def test_the_viewer_shows_position_values_and_the_stored_blunder(
@@ -95,3 +96,31 @@ def test_the_viewer_shows_position_values_and_the_stored_blunder(
     browser.run("document.getElementById('analysis-panel').scrollIntoView();")
     assert browser.console_errors() == []
     browser.screenshot(artifacts / f"game-analysis-{name}.png")
+
+
+@pytest.mark.parametrize(("game", "source", "summary"), [
+    ("kazambi", "knockout", "Search estimate (500 iterations"),
+    ("stolbiki", "swiss", "Expected column points, the side to move's to the other side's"),
+])
+def test_the_panel_shows_search_values_before_the_end(
+        browser: Browser, page_server: str, club_data: ClubData, unblocked: None,
+        artifacts: Path, game: str, source: str, summary: str) -> None:
+    from django.urls import reverse
+
+    recorded = club_data.game_of(getattr(club_data, source), game)
+    browser.set_size(375, 800)
+    browser.console_errors()
+    browser.get(page_server + reverse("pages:game-detail", args=[recorded.pk]))
+    hidden, status, rows = _show(browser, 1)
+    assert not hidden and status.startswith(summary), status
+    assert rows and "best" in rows[0][2]
+    if game == "kazambi":
+        assert all(value.endswith("%") for _, value, _ in rows)
+    else:
+        assert all(" to " in value and value.endswith("%)") for _, value, _ in rows)
+        assert "every hand known" in status  # a finished game hides nothing any more
+    widths = browser.run("return [document.documentElement.scrollWidth, window.innerWidth];")
+    assert widths[0] <= widths[1], widths
+    assert browser.console_errors() == []
+    browser.run("document.getElementById('analysis-panel').scrollIntoView();")
+    browser.screenshot(artifacts / f"game-analysis-{game}-phone.png", full_page=False)

@@ -17,6 +17,7 @@
   var status = panel.querySelector(".analysis-status");
   var body = panel.querySelector("tbody");
   var visitsHead = panel.querySelector(".analysis-count");
+  var table = panel.querySelector("table");
   var SHOWN = 40;
   var cache = {};
   var wanted = null;
@@ -40,7 +41,7 @@
         : text;
     }
     return fill(texts.sampling, { samples: report.samples,
-      all: report.information === "all hands" ? texts.all : "" });
+      information: report.information === "all hands" ? texts.all : texts.observed });
   }
 
   function value(report, move) {
@@ -65,6 +66,7 @@
     var played = step < record.moves.length ? record.moves[step] : null;
     var counted = report.method === "mcts";
     visitsHead.hidden = !counted;
+    table.hidden = report.moves.length === 0;
     report.moves.slice(0, SHOWN).forEach(function (move) {
       var row = document.createElement("tr");
       if (move.best) { row.className = "best"; }
