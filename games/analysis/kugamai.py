@@ -16,11 +16,11 @@ def kugamai_exact(
     solver: KugamaiSolver, state: KugamaiState, budget: Budget
 ) -> PositionReport | None:
     """The solved position, or ``None`` when the solver needs more than
-    ``budget.solver_nodes`` new positions."""
+    ``budget.kugamai_nodes`` new positions."""
     if len(solver.table) > TABLE_LIMIT:
         solver.table.clear()
     solver.nodes = 0
-    solver.node_limit = budget.solver_nodes
+    solver.node_limit = budget.kugamai_nodes
     try:
         values = solver.move_values(state)
     except SolverLimitError:
