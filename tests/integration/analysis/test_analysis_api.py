@@ -31,6 +31,7 @@ def recorded_game(make_event: Any, organizer: Any, blunder: Any) -> Any:
     tournament = make_event(game="kugamai")
     round_ = tournament_services.round_pair_next(actor=organizer, tournament=tournament)
     pairing = round_.pairings.exclude(entrant_b=None).order_by("board").first()
+    assert pairing is not None
     game_entry_record(actor=organizer, pairing=pairing, expected_version=pairing.version,
                       record=blunder[0])
     return Game.objects.get(pairing=pairing, number=1)
@@ -133,8 +134,12 @@ def test_a_game_analysis_runs_once_and_marks_the_blunder(
     record, number, better = blunder
     runs: list[int] = []
     real_run = services.game_analysis_run
-    monkeypatch.setattr(services, "game_analysis_run",
-                        lambda pk: runs.append(pk) or real_run(pk))
+
+    def counted_run(pk: int) -> str:
+        runs.append(pk)
+        return real_run(pk)
+
+    monkeypatch.setattr(services, "game_analysis_run", counted_run)
     url = f"/api/games/{recorded_game.pk}/analysis/"
     client = as_user(organizer)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
