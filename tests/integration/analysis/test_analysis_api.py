@@ -193,3 +193,33 @@ def test_the_viewer_marks_the_stored_blunder(client: Any, organizer: Any, record
     marked = page.split(f'data-step-link="{number}">')[1].split("</li>")[0]
     assert any(f"better {move}" in marked for move in better)
     assert "exact blunder" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_organizers_starting_at_once_queue_one_analysis(
+        organizer: Any, recorded_game: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads on two database connections: the game row's lock orders them, the second
+    finds the first one's analysis and queues nothing."""
+    import threading
+
+    from django.db import connection
+
+    published: list[int] = []
+    monkeypatch.setattr(services, "_publish", published.append)
+    barrier = threading.Barrier(2)
+    outcomes: list[bool] = []
+
+    def start() -> None:
+        try:
+            barrier.wait()
+            outcomes.append(services.game_analysis_start(actor=organizer, game=recorded_game)[1])
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=start) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(outcomes) == [False, True]
+    assert GameAnalysis.objects.count() == 1 and len(published) == 1
