@@ -18,6 +18,8 @@ from games.engines.kazambi.state import KazambiState
 TABLE_LIMIT = 2_000_000
 #: Root moves (all of them, in a fixed order) ranked by the greedy score for the search.
 ROOT_SCORED = 300
+#: The position's own solve may take this fraction (1/n) of the solver's node budget.
+ROOT_SHARE = 5
 
 
 def kazambi_exact(
@@ -30,9 +32,13 @@ def kazambi_exact(
     if len(solver.table) > TABLE_LIMIT:
         solver.table.clear()
     solver.nodes = 0
-    solver.node_limit = budget.solver_nodes
+    # The position itself first, on a fifth of the budget: its search stops at the first
+    # winning move, so one that cannot finish there leaves its moves' values out of reach.
+    solver.node_limit = max(1, budget.solver_nodes // ROOT_SHARE)
     moves: list[MoveValue] = []
     try:
+        solver.wins(state.copy())
+        solver.node_limit = budget.solver_nodes
         for move in engine.legal_moves(state):
             after = state.copy()
             engine.push(after, move)
