@@ -36,6 +36,7 @@ def api_index(request: Request) -> Response:
             url = reverse(f"{basename}-list", request=request)
             index[prefix.replace("-", "_")] = url if url.endswith("/") else url + "/"
     index["clock_advice"] = reverse("clock-advice", request=request)
+    index["analysis"] = reverse("position-analysis", request=request)
     for key, name in DOCUMENTS.items():
         index[key] = reverse(name, request=request)
     return Response(index)

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "matches",
+    "analysis",
     "ratings",
     "botruns",
     "pages",
@@ -243,7 +244,11 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": env.int("API_PAGE_SIZE", default=50),
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": env.str("LOGIN_THROTTLE", default="10/min")},
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env.str("LOGIN_THROTTLE", default="10/min"),
+        # POST /api/analysis/ computes for up to a few seconds: per client address.
+        "analysis": env.str("ANALYSIS_THROTTLE", default="60/min"),
+    },
     "NUM_PROXIES": NUM_PROXIES,
 }
 

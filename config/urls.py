@@ -32,6 +32,7 @@ api_patterns: list[Any] = [
     path("", include("players.api.urls")),
     path("", include("tournaments.api.urls")),
     path("", include("matches.api.urls")),
+    path("", include("analysis.urls")),
     path("", include("botruns.api")),
     path("", include("ratings.api")),
     path("auth/token/", ThrottledObtainAuthToken.as_view(), name="api-token"),

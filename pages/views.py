@@ -12,9 +12,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET
 
+from analysis import selectors as analysis_selectors
 from games.engines import game_facts
 from matches.models import Game
 from pages import selectors
@@ -202,6 +204,33 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "pages/player_detail.html", context)
 
 
+_OUTCOMES = {"win": _("a win"), "draw": _("a draw"), "loss": _("a loss")}
+#: The words the viewer's analysis panel (pages/js/analysis.js) shows.
+_ANALYSIS_TEXTS = {
+    "loading": _("Analysing…"), "failed": _("The analysis could not be fetched."),
+    "over": _("The game is over."), "win": _("win"), "draw": _("draw"), "loss": _("loss"),
+    "exact_win": _("With perfect play the side to move wins."),
+    "exact_draw": _("With perfect play the game is drawn."),
+    "exact_loss": _("With perfect play the side to move loses."),
+    "mcts": _("Search estimate (%(iterations)s iterations, seed %(seed)s): win rates."),
+    "sampling": _("Expected column points, the side to move's to the other side's, and "
+                  "the win rate (%(samples)s playouts per move; %(information)s)."),
+    "observed": _("the hands the side to move cannot see dealt afresh for each"),
+    "all": _("every hand known: the game is over"),
+    "unexplored": _("%(count)s moves not tried by the search."),
+    "points": _("%(mine)s to %(theirs)s"),
+}
+
+
+def _blunder_mark(note: dict[str, Any]) -> dict[str, str]:
+    better = str(note.get("better_move") or "")
+    title = _("Blunder: %(before)s became %(after)s; better %(move)s") % {
+        "before": _OUTCOMES.get(note.get("outcome_before", ""), ""),
+        "after": _OUTCOMES.get(note.get("outcome_after", ""), ""), "move": better,
+    }
+    return {"blunder": "yes", "better": better, "title": str(title)}
+
+
 @gzip_page
 @require_GET
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -224,10 +253,21 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for step in steps:
         # pages.svg builds this markup and escapes every text in it (markup.esc).
         step.svg = mark_safe(step.svg)  # nosec B308 B703
+    analysis = analysis_selectors.game_analysis(game.pk) if steps else None
+    marks = {number: _blunder_mark(note)
+             for number, note in analysis_selectors.move_marks(analysis).items()
+             if note.get("blunder")}
     context = {
         "game": game, "pairing": pairing, "tournament": pairing.round.tournament,
         "names": names, "steps": steps, "error": error,
         "documents": [step.document for step in steps],
+        "move_list": [(step, marks.get(step.number)) for step in steps if step.number],
+        "analysis": analysis and {
+            "status": analysis.status, "blunders": len(marks),
+            "percent": round(100 * analysis_selectors.progress(analysis)),
+        },
+        "record": game.record if steps else None,
+        "analysis_texts": _ANALYSIS_TEXTS,
         "game_label": selectors.game_name(game.game),
         "hand_kind": game_facts(game.game).hand_kind,
         "match_score": selectors.score_text(pairing.wins_a, pairing.wins_b, pairing.draws),

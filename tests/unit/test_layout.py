@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Lower floors first; an app may import its own floor and those below.
-FLOORS = ["games", "players", "tournaments", "matches", "ratings", "botruns", "pages"]
+FLOORS = ["games", "players", "tournaments", "matches", "analysis", "ratings", "botruns",
+          "pages"]
 FLOOR = {app: level for level, app in enumerate(FLOORS)}
 
 

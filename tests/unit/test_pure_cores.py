@@ -13,6 +13,7 @@ PURE_PACKAGES = [
     "games.bots",
     "games.series",
     "games.clocks",
+    "games.analysis",
     "tournaments.pairing",
     "tournaments.standings",
     "tournaments.trf",

@@ -1,0 +1,215 @@
+"""Analysis writes and the one synchronous computation: a position's values now, a
+whole game's annotations on a worker (stored in :class:`GameAnalysis`)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from analysis.models import AnalysisStatus, GameAnalysis
+from config.errors import ApplicationError
+from games.analysis import AnalysisError, Budget, analyse_game, analyse_position, position_at
+from games.analysis.game import MAX_RECORD_MOVES, replay
+from games.engines import ENGINE_NAMES, EngineError, get_engine
+from matches.models import Game
+from players.permissions import Actor, actor_user, can_manage_club
+
+#: MCTS iterations (or Stolbiki playouts) one request may ask for, and the default.
+MAX_POSITION_ITERATIONS = 5000
+POSITION_ITERATIONS = 1000
+#: Wall-clock cap of one request's search, and the solvers' node budget for it.
+POSITION_SECONDS = 6.0
+POSITION_SOLVER_NODES = 40_000
+#: Per move of a whole game analysed by a worker.
+MAX_GAME_ITERATIONS = 5000
+GAME_ITERATIONS = 1000
+GAME_SOLVER_NODES = 150_000
+#: A running analysis not finished after this long is taken to have lost its worker.
+STALE_AFTER = timedelta(hours=1)
+MAX_SEED = 2**63 - 1
+
+
+def _bounded(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApplicationError(
+            _("%(name)s must be a whole number from %(low)d to %(high)d.")
+            % {"name": name, "low": low, "high": high},
+            field=name,
+        )
+    return value
+
+
+def _application_error(error: AnalysisError, default: str) -> ApplicationError:
+    return ApplicationError(str(error), field=error.field or default)
+
+
+def position_analysis(
+    *,
+    state: object = None,
+    record: object = None,
+    move: object = None,
+    iterations: object = POSITION_ITERATIONS,
+    seed: object = 0,
+) -> dict[str, Any]:
+    """The values of every move for the side to move, from a state document or from
+    ``record`` after ``move`` moves. Bounded: :data:`MAX_POSITION_ITERATIONS`, the
+    solvers' :data:`POSITION_SOLVER_NODES` and :data:`POSITION_SECONDS` of search. A
+    finished Stolbiki record is analysed with every hand (the result says so)."""
+    iterations = _bounded("iterations", iterations, 1, MAX_POSITION_ITERATIONS)
+    seed = _bounded("seed", seed, 0, MAX_SEED)
+    budget = Budget(iterations=iterations, seed=seed, solver_nodes=POSITION_SOLVER_NODES,
+                    seconds=POSITION_SECONDS)
+    if (state is None) == (record is None):
+        raise ApplicationError(
+            _("Give either a state document or a game record with a move number."),
+            field="state" if state is not None else "record",
+        )
+    if record is not None:
+        if move is None:
+            raise ApplicationError(_("A game record needs the move number to analyse."),
+                                   field="move")
+        try:
+            replayed, position = position_at(record, move)
+        except AnalysisError as error:
+            raise _application_error(error, "record") from None
+        information = replayed.information
+        report = analyse_position(replayed.game, position, budget, information=information)
+        return {**report.as_dict(), "move_number": move}
+    game, position = _state_of(state)
+    return analyse_position(game, position, budget).as_dict()
+
+
+def _state_of(document: object) -> tuple[str, Any]:
+    if not isinstance(document, dict):
+        raise ApplicationError(_("The state document must be a JSON object."), field="state")
+    game = document.get("game")
+    if game not in ENGINE_NAMES:
+        raise ApplicationError(
+            _("The state document's game must be one of: %(games)s.")
+            % {"games": ", ".join(ENGINE_NAMES)},
+            field="state",
+        )
+    history = document.get("history")
+    if isinstance(history, list) and len(history) > MAX_RECORD_MOVES:
+        raise ApplicationError(
+            _("The state document's history has more than %(limit)d moves.")
+            % {"limit": MAX_RECORD_MOVES},
+            field="state",
+        )
+    try:
+        return str(game), get_engine(str(game)).from_dict(document)
+    except (EngineError, TypeError, KeyError) as error:
+        raise ApplicationError(
+            _("The state document is not valid: %(error)s") % {"error": error}, field="state"
+        ) from None
+
+
+# -- a whole game ----------------------------------------------------------------------
+
+
+def may_start_analysis(actor: Actor, game: Game) -> bool:
+    """Staff and the organizers of the game's club may start its analysis."""
+    if not getattr(actor, "is_authenticated", False):
+        return False
+    if getattr(actor, "is_staff", False):
+        return True
+    return can_manage_club(actor, game.pairing.round.tournament.club)
+
+
+@transaction.atomic
+def game_analysis_start(
+    *, actor: Actor, game: Game, iterations: int = GAME_ITERATIONS, seed: int = 0
+) -> tuple[GameAnalysis, bool]:
+    """Queue the analysis of every move of ``game`` for a worker; return it and whether
+    it was queued now. An analysis queued, running or done is returned as it is (it runs
+    once); a failed one, or one whose worker was lost, is queued again."""
+    if not may_start_analysis(actor, game):
+        raise PermissionDenied(_("Only the organizers of this game's club may analyse it."))
+    iterations = _bounded("iterations", iterations, 1, MAX_GAME_ITERATIONS)
+    seed = _bounded("seed", seed, 0, MAX_SEED)
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if not locked.record:
+        raise ApplicationError(_("This game has no move record to analyse."), field="game")
+    try:
+        replayed = replay(locked.record)
+    except AnalysisError as error:
+        raise _application_error(error, "record") from None
+    analysis, created = GameAnalysis.objects.get_or_create(
+        game=locked,
+        defaults={"iterations": iterations, "seed": seed, "moves_total": len(replayed.moves),
+                  "requested_by": actor_user(actor)},
+    )
+    if not created and not _restartable(analysis):
+        return analysis, False
+    if not created:
+        analysis.status = AnalysisStatus.QUEUED
+        analysis.iterations, analysis.seed, analysis.message = iterations, seed, ""
+        analysis.moves_done, analysis.moves_total = 0, len(replayed.moves)
+        analysis.started_at = analysis.finished_at = None
+        analysis.result = None
+        analysis.save()
+    pk = analysis.pk
+    transaction.on_commit(lambda: _publish(pk))
+    return analysis, True
+
+
+def _restartable(analysis: GameAnalysis) -> bool:
+    if analysis.status == AnalysisStatus.FAILED:
+        return True
+    return analysis.status == AnalysisStatus.RUNNING and _stale(analysis)
+
+
+def _stale(analysis: GameAnalysis) -> bool:
+    started = analysis.started_at
+    return started is not None and timezone.now() - started > STALE_AFTER
+
+
+def _publish(analysis_id: int) -> None:
+    from analysis.tasks import analyse_game_task
+
+    analyse_game_task.delay(analysis_id)
+
+
+def game_analysis_run(analysis_id: int) -> str:
+    """Run a queued analysis (the worker's task); a copy of the task that finds it
+    already taken, done or gone does nothing. Returns the status it leaves."""
+    now = timezone.now()
+    claimed = GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.QUEUED).update(
+        status=AnalysisStatus.RUNNING, started_at=now, moves_done=0
+    ) or GameAnalysis.objects.filter(
+        pk=analysis_id, status=AnalysisStatus.RUNNING, started_at__lt=now - STALE_AFTER
+    ).update(started_at=now, moves_done=0)
+    if not claimed:
+        return "skipped"
+    analysis = GameAnalysis.objects.select_related("game").get(pk=analysis_id)
+
+    def progress(done: int, total: int) -> None:
+        GameAnalysis.objects.filter(pk=analysis_id).update(moves_done=done, moves_total=total)
+
+    budget = Budget(iterations=analysis.iterations, seed=analysis.seed,
+                    solver_nodes=GAME_SOLVER_NODES)
+    try:
+        report = analyse_game(analysis.game.record, budget, progress=progress)
+    except AnalysisError as error:
+        _finish(analysis_id, AnalysisStatus.FAILED, message=str(error))
+        return AnalysisStatus.FAILED
+    except Exception as error:
+        _finish(analysis_id, AnalysisStatus.FAILED, message=f"{type(error).__name__}: {error}")
+        raise
+    _finish(analysis_id, AnalysisStatus.DONE, result=report.as_dict(),
+            moves=len(report.moves))
+    return AnalysisStatus.DONE
+
+
+def _finish(analysis_id: int, status: str, *, message: str = "",
+            result: dict[str, Any] | None = None, moves: int | None = None) -> None:
+    fields: dict[str, Any] = {"status": status, "message": message, "result": result,
+                              "finished_at": timezone.now()}
+    if moves is not None:
+        fields.update(moves_done=moves, moves_total=moves)
+    GameAnalysis.objects.filter(pk=analysis_id).update(**fields)
