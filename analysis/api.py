@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -21,11 +22,11 @@ from matches.models import Game
 
 
 class PositionInput(serializers.Serializer[Any]):
-    state = serializers.JSONField(required=False, help_text="A state document (GAMES.md 6).")
-    record = serializers.JSONField(required=False, help_text="A game record (GAMES.md 5).")
+    state = serializers.JSONField(required=False, help_text=_("A state document (GAMES.md 6)."))
+    record = serializers.JSONField(required=False, help_text=_("A game record (GAMES.md 5)."))
     move = serializers.IntegerField(
-        required=False, min_value=0, help_text="With a record: the position after this many "
-        "moves (0 is the start).")
+        required=False, min_value=0, help_text=_("With a record: the position after this "
+                                                 "many moves (0 is the start)."))
     iterations = serializers.IntegerField(
         default=services.POSITION_ITERATIONS, min_value=1,
         max_value=services.MAX_POSITION_ITERATIONS)
