@@ -16,6 +16,9 @@ from games.engines.errors import DocumentError, EngineError, OptionError, Record
 
 Result = dict[str, Any]
 Document = dict[str, Any]
+#: What a deal is drawn from: a seed, a generator to draw from (so that many games dealt
+#: from one generator cost no new generator each), or ``None`` for a fresh seed.
+Seed = int | random.Random | None
 
 
 class Engine[S](ABC):
@@ -51,13 +54,14 @@ class Engine[S](ABC):
     @abstractmethod
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> S:
-        """A new game: dealt from ``seed``, or from an explicit ``deal`` document
-        (``{"hands": [[...], ...], "first": seat}``, as in a game record)."""
+        """A new game: dealt from ``seed`` (or drawn from it, if it is a ``random.Random``),
+        or from an explicit ``deal`` document (``{"hands": [[...], ...], "first": seat}``,
+        as in a game record)."""
 
     @abstractmethod
     def to_move(self, state: S) -> int:
@@ -169,6 +173,9 @@ class Engine[S](ABC):
     # -- helpers for engines ---------------------------------------------------------
 
     @staticmethod
-    def rng(seed: int | None) -> random.Random:
-        """The generator a deal is drawn from; ``None`` draws a fresh seed."""
+    def rng(seed: Seed) -> random.Random:
+        """The generator a deal is drawn from: ``seed`` itself if it is one; ``None``
+        draws a fresh seed."""
+        if isinstance(seed, random.Random):
+            return seed
         return random.Random(seed)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.engines.base import Document, Engine, Result
+from games.engines.base import Document, Engine, Result, Seed
 from games.engines.errors import (
     DocumentError,
     EngineError,
@@ -116,7 +116,7 @@ class KazambiEngine(Engine[KazambiState]):
 
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,

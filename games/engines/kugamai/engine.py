@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.engines.base import Document, Engine, Result
+from games.engines.base import Document, Engine, Result, Seed
 from games.engines.errors import (
     DocumentError,
     EngineError,
@@ -82,7 +82,7 @@ class KugamaiEngine(Engine[KugamaiState]):
 
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,

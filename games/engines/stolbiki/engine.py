@@ -36,7 +36,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.base import Document, Engine, Result
+from games.engines.base import Document, Engine, Result, Seed
 from games.engines.errors import (
     DocumentError,
     EngineError,
@@ -106,7 +106,7 @@ class StolbikiEngine(Engine[StolbikiState]):
 
     def deal(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         first: int | None = None,
         red_side: int | None = None,
@@ -125,7 +125,7 @@ class StolbikiEngine(Engine[StolbikiState]):
 
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,
