@@ -34,11 +34,13 @@ class Engine[S](ABC):
 
     def options(self, **options: Any) -> dict[str, Any]:
         """Return the full option set, defaults filled in, after validation."""
-        unknown = sorted(set(options) - set(self.default_options))
-        if unknown:
-            known = ", ".join(sorted(self.default_options)) or "none"
-            raise OptionError(f"{self.name}: unknown option {unknown[0]!r} (options: {known})")
-        merged = {**self.default_options, **options}
+        defaults = self.default_options
+        if options:
+            unknown = sorted(set(options) - set(defaults))
+            if unknown:
+                known = ", ".join(sorted(defaults)) or "none"
+                raise OptionError(f"{self.name}: unknown option {unknown[0]!r} (options: {known})")
+        merged = {**defaults, **options}
         self.validate_options(merged)
         return merged
 

@@ -18,35 +18,18 @@ from games.engines.base import Result
 from games.engines.stolbiki.notation import PASS as STOLBIKI_PASS
 from games.engines.stolbiki.state import PASS_CODE as STOLBIKI_PASS_CODE
 
-Pick = Callable[[random.Random, Sequence[Any]], Any]
-
-
-def _pick_kazambi(rng: random.Random, moves: Sequence[Any]) -> Any:
-    return moves[rng.randrange(len(moves))]
-
-
-def _pick_kugamai(rng: random.Random, moves: Sequence[Any]) -> Any:
-    """A forced move draws nothing."""
-    count = len(moves)
-    return moves[int(rng.random() * count)] if count > 1 else moves[0]
-
-
-def _pick_stolbiki(rng: random.Random, moves: Sequence[Any]) -> Any:
-    """A pass draws nothing."""
-    first = moves[0]
-    if first in (STOLBIKI_PASS_CODE, STOLBIKI_PASS):
-        return first
-    return moves[int(rng.random() * len(moves))]
-
-
-_PICKS: dict[str, Pick] = {
-    "kazambi": _pick_kazambi,
-    "kazambi-pairs": _pick_kazambi,
-    "anti-kazambi": _pick_kazambi,
-    "anti-kazambi-pairs": _pick_kazambi,
-    "kugamai": _pick_kugamai,
-    "stolbiki": _pick_stolbiki,
+#: How each game's fast playout draws a move: ``randrange`` (every move, Kazambi),
+#: ``random`` unless the move is forced (Kugamai), ``random`` unless it is a pass
+#: (Stolbiki).
+_DRAWS: dict[str, str] = {
+    "kazambi": "randrange",
+    "kazambi-pairs": "randrange",
+    "anti-kazambi": "randrange",
+    "anti-kazambi-pairs": "randrange",
+    "kugamai": "unless forced",
+    "stolbiki": "unless a pass",
 }
+_PASSES = (STOLBIKI_PASS_CODE, STOLBIKI_PASS)
 
 
 def public_playout(
@@ -57,12 +40,24 @@ def public_playout(
     ``compact``, else ``legal_moves``, and ``push`` with what they give. Return the
     result."""
     engine = get_engine(game)
-    pick = _PICKS[game]
+    draw = _DRAWS[game]
     state = engine.new_game(seed=rng, **options)
     moves_of: Callable[[Any], Sequence[Any]] = (
         engine.legal_codes if compact else engine.legal_moves  # type: ignore[attr-defined]
     )
     push = engine.push  # type: ignore[attr-defined]
-    while moves := moves_of(state):
-        push(state, pick(rng, moves))
+    if draw == "randrange":
+        randrange = rng.randrange
+        while moves := moves_of(state):
+            push(state, moves[randrange(len(moves))])
+    elif draw == "unless forced":
+        uniform = rng.random
+        while moves := moves_of(state):
+            count = len(moves)
+            push(state, moves[int(uniform() * count)] if count > 1 else moves[0])
+    else:
+        uniform = rng.random
+        while moves := moves_of(state):
+            move = moves[0]
+            push(state, move if move in _PASSES else moves[int(uniform() * len(moves))])
     return engine.result(state)

@@ -40,13 +40,18 @@ from games.engines.errors import (
 )
 from games.engines.kugamai import documents, match
 from games.engines.kugamai.dealing import draw_deal
+from games.engines.kugamai.moves import (
+    CODE_OF_TEXT,
+    CODES,
+    is_legal_code,
+    push_code,
+)
 from games.engines.kugamai.playout import BLOCKED, DOUBLES_OUT
 from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import (
     MOVE_TEXT,
     OPENING,
     PASS,
-    SUBSET_VALUES,
     TILE_MASK,
     hand_texts,
     parse_move,
@@ -117,8 +122,7 @@ class KugamaiEngine(Engine[KugamaiState]):
         mover = state.to_move
         playable = (state.hands[mover] >> 7 * end) & safe
         if playable:
-            base = end * 7
-            return [base + value for value in SUBSET_VALUES[playable]]
+            return list(CODES[end][playable])
         if (state.hands[1 - mover] >> 7 * end) & safe:
             return [PASS]
         return []
@@ -126,33 +130,28 @@ class KugamaiEngine(Engine[KugamaiState]):
     def legal_moves(self, state: KugamaiState) -> list[str]:
         return [MOVE_TEXT[code] for code in self.legal_codes(state)]
 
+    def move_text(self, state: KugamaiState, code: int) -> str:
+        return MOVE_TEXT[code]
+
     def play(self, state: KugamaiState, move: Move) -> KugamaiState:
+        code = self.move_code(state, move)
         after = state.copy()
-        self.push(after, move)
+        push_code(after, code)
         return after
 
     def push(self, state: KugamaiState, move: Move) -> None:
         """Make ``move`` (text or code) in place, after checking that it is legal."""
-        code = self.check_move(state, move)
-        mover = state.to_move
-        state.history.append(code)
-        state.to_move = 1 - mover
-        if code == PASS:
-            return
-        end, new_end = divmod(code, 7)
-        state.hands[mover] ^= TILE_MASK[code]
-        state.chain.append(code)
-        remaining = state.remaining
-        remaining[new_end] -= 1
-        if remaining[new_end] < 2:
-            state.safe &= ~(1 << new_end)
-        if end != new_end:
-            remaining[end] -= 1
-            if remaining[end] < 2:
-                state.safe &= ~(1 << end)
-        elif code != OPENING:
-            state.doubles_left[mover] -= 1
-        state.end = new_end
+        if type(move) is int and (
+            # A tile on the open end, in hand, that makes no fish, in a game not won yet:
+            # the check of is_legal_code for a tile, inline for the fast path.
+            0 <= state.end == move // 7
+            and state.hands[state.to_move] >> move & 1
+            and state.safe >> move % 7 & 1
+            and 0 not in state.doubles_left
+        ):
+            push_code(state, move)
+        else:
+            push_code(state, self.move_code(state, move))
 
     def pop(self, state: KugamaiState) -> int:
         """Take back the last move in place; return its code."""
@@ -179,25 +178,35 @@ class KugamaiEngine(Engine[KugamaiState]):
         return code
 
     def check_move(self, state: KugamaiState, move: Move) -> int:
-        """The code of ``move`` if it is legal; :class:`IllegalMoveError` naming the rule
-        otherwise (:class:`NotationError` if it cannot be read)."""
+        """The code of ``move`` if it is legal (see :meth:`move_code`)."""
+        return self.move_code(state, move)
+
+    def move_code(self, state: KugamaiState, move: Move) -> int:
+        """The code of ``move`` (a text or a code) if it is legal, checked without
+        generating the other moves; :class:`IllegalMoveError` naming the rule otherwise
+        (:class:`NotationError` if it cannot be read)."""
         if isinstance(move, int) and not isinstance(move, bool):
             if not 0 <= move <= PASS:
                 raise NotationError(f"move code {move} is not 0..{PASS}")
             code = move
         else:
-            code = parse_move(move)
+            known = CODE_OF_TEXT.get(move) if isinstance(move, str) else None
+            code = parse_move(move) if known is None else known
+        if is_legal_code(state, code):
+            return code
+        raise self._illegal(state, code)
+
+    def _illegal(self, state: KugamaiState, code: int) -> IllegalMoveError:
+        """The error for an illegal move, naming the rule it breaks."""
         text = MOVE_TEXT[code]
         legal = self.legal_codes(state)
-        if code in legal:
-            return code
         mover = state.to_move
         if not legal:
-            raise IllegalMoveError(text, f"the game is over ({self._reason(state)})")
+            return IllegalMoveError(text, f"the game is over ({self._reason(state)})")
         if state.end < 0:
-            raise IllegalMoveError(text, f"seat {mover} holds 0-0 and must open with it")
+            return IllegalMoveError(text, f"seat {mover} holds 0-0 and must open with it")
         if code == PASS:
-            raise IllegalMoveError(
+            return IllegalMoveError(
                 text,
                 f"seat {mover} can lay {MOVE_TEXT[legal[0]]}; a seat may pass only when no "
                 "tile fits",
@@ -207,20 +216,20 @@ class KugamaiEngine(Engine[KugamaiState]):
         if not state.hands[mover] & TILE_MASK[code]:
             holder = state.holder_of(code)
             where = "is on the table" if holder is None else f"is in seat {holder}'s hand"
-            raise IllegalMoveError(text, f"tile {tile} is not in seat {mover}'s hand (it {where})")
+            return IllegalMoveError(text, f"tile {tile} is not in seat {mover}'s hand (it {where})")
         if end != state.end:
             if new_end == state.end:
                 hint = f"; write the matched half first: {new_end}-{end}"
             else:
                 hint = ""
-            raise IllegalMoveError(text, f"{text} does not match the open end {state.end}{hint}")
+            return IllegalMoveError(text, f"{text} does not match the open end {state.end}{hint}")
         if legal == [PASS]:
-            raise IllegalMoveError(
+            return IllegalMoveError(
                 text,
                 f"{text} would make a fish (every tile with a {new_end} on the table); seat "
                 f"{mover} has no legal tile and must pass",
             )
-        raise IllegalMoveError(
+        return IllegalMoveError(
             text, f"{text} would make a fish: every tile with a {new_end} would be on the table"
         )
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.kugamai.tiles import (
+    HIGH_DOUBLES_MASK,
+    LOW_DOUBLES_MASK,
     TILE_MASK,
     VALUES,
-    own_doubles_mask,
 )
 
 
@@ -52,15 +53,18 @@ class KugamaiState:
         self.initial_hands = initial_hands
         self.end = self.chain[-1] % 7 if self.chain else -1
         self.remaining = [7] * 7
-        for code in self.chain:
-            a, b = divmod(code, 7)
-            self.remaining[a] -= 1
-            if a != b:
-                self.remaining[b] -= 1
-        self.safe = sum(1 << v for v in VALUES if self.remaining[v] >= 2)
+        self.safe = 127
+        if self.chain:
+            for code in self.chain:
+                a, b = divmod(code, 7)
+                self.remaining[a] -= 1
+                if a != b:
+                    self.remaining[b] -= 1
+            self.safe = sum(1 << v for v in VALUES if self.remaining[v] >= 2)
+        low = LOW_DOUBLES_MASK if low_doubles_seat == 0 else HIGH_DOUBLES_MASK
         self.doubles_left = [
-            (hand & own_doubles_mask(seat, low_doubles_seat)).bit_count()
-            for seat, hand in enumerate(self.hands)
+            (self.hands[0] & low).bit_count(),
+            (self.hands[1] & (LOW_DOUBLES_MASK ^ HIGH_DOUBLES_MASK ^ low)).bit_count(),
         ]
 
     def copy(self) -> KugamaiState:
