@@ -3,6 +3,15 @@
 An engine is stateless: it holds the rules, and every method takes the state it works
 on. ``play`` returns a new state and leaves its argument unchanged; engines also offer
 in-place ``push``/``pop`` (make/unmake) for search and playouts.
+
+Besides the move objects of ``legal_moves`` (``str(move)`` is the notation), every engine
+names moves by **codes**, small ints: ``legal_codes`` lists the same moves in the same
+order (``move_object(state, codes[i]) == legal_moves(state)[i]``), cheaply (Kazambi's
+list is lazy: its length is known at once and a placement is built only when asked
+for); ``move_text`` gives a code's notation. A code belongs to the game of the state it
+came from (Kazambi's and Stolbiki's name cells of its board). ``move_code`` checks one
+move (a code, an object or a text) without generating the others, and ``push`` and
+``play`` check that way, so a record replays at the cost of its moves.
 """
 
 from __future__ import annotations
@@ -75,7 +84,45 @@ class Engine[S](ABC):
 
     @abstractmethod
     def play(self, state: S, move: Any) -> S:
-        """The state after ``move`` (an object from ``legal_moves`` or its text)."""
+        """The state after ``move`` (a code, an object from ``legal_moves`` or its text)."""
+
+    # -- compact moves and make/unmake -----------------------------------------------
+
+    @abstractmethod
+    def legal_codes(self, state: S) -> Sequence[int]:
+        """The moves of :meth:`legal_moves` as codes, in the same order; empty when the
+        game is over. Treat it as read-only."""
+
+    @abstractmethod
+    def move_code(self, state: S, move: Any) -> int:
+        """The code of ``move`` (a code, a move object or a text) if it is legal for the
+        seat to move, found without generating the other moves; otherwise
+        :class:`IllegalMoveError` naming the rule (or :class:`NotationError`)."""
+
+    def is_legal(self, state: S, move: Any) -> bool:
+        """Whether ``move`` (a code, a move object or a text) is legal in ``state``."""
+        try:
+            self.move_code(state, move)
+        except EngineError:
+            return False
+        return True
+
+    @abstractmethod
+    def move_text(self, state: S, code: int) -> str:
+        """The canonical text of the move ``code`` of ``state``."""
+
+    @abstractmethod
+    def move_object(self, state: S, code: int) -> Any:
+        """The object :meth:`legal_moves` gives for the move ``code`` of ``state``."""
+
+    @abstractmethod
+    def push(self, state: S, move: Any) -> None:
+        """Make ``move`` (a code, an object or a text) in place, checked as by
+        :meth:`move_code`; :meth:`pop` takes it back, restoring the state exactly."""
+
+    @abstractmethod
+    def pop(self, state: S) -> Any:
+        """Take back the last move pushed on ``state`` (in place) and return it."""
 
     @abstractmethod
     def is_over(self, state: S) -> bool:
@@ -150,12 +197,13 @@ class Engine[S](ABC):
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise DocumentError("record 'moves' must be a list of move texts")
         state = self.new_game(deal=deal, **dict(options))
+        push = self.push
         for number, move in enumerate(moves, start=1):
-            if self.is_over(state):
-                raise RecordError(number, move, "the game is already over")
             try:
-                state = self.play(state, move)
+                push(state, move)
             except EngineError as error:
+                if self.is_over(state):
+                    raise RecordError(number, move, "the game is already over") from error
                 rule = getattr(error, "rule", None) or str(error)
                 raise RecordError(number, move, rule) from error
         result = self.result(state) if self.is_over(state) else None

@@ -28,6 +28,8 @@ class Geometry:
     cell_names: tuple[str, ...]
     #: Move objects by code (see :mod:`.codes`), made once when first asked for.
     moves: dict[int, KazambiMove] = field(default_factory=dict, compare=False, repr=False)
+    #: Codes by canonical move text, kept as texts are read or written.
+    codes: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def row_of(self, cell: int) -> int:
         return cell // self.cols

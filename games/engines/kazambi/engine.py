@@ -183,11 +183,18 @@ class KazambiEngine(Engine[KazambiState]):
         return rules.move_count(state, state.to_move)
 
     def move_text(self, state: KazambiState, code: int) -> str:
-        return str(move_of(state.geometry, code))
+        text = str(move_of(state.geometry, code))
+        state.geometry.codes[text] = code
+        return text
 
     def move_object(self, state: KazambiState, code: int) -> KazambiMove:
         """The move object of a code (the one ``legal_moves`` gives for it)."""
         return move_of(state.geometry, code)
+
+    def is_legal(self, state: KazambiState, move: Any) -> bool:
+        if type(move) is int:
+            return is_legal_code(state, move)
+        return super().is_legal(state, move)
 
     def move_code(self, state: KazambiState, move: KazambiMove | str | int) -> int:
         """Check ``move`` (a code, a move object or a text) for the seat to move, without
@@ -204,10 +211,16 @@ class KazambiEngine(Engine[KazambiState]):
                 )
             parsed = move_of(geometry, move)
         else:
+            known = state.geometry.codes.get(move) if isinstance(move, str) else None
+            if known is not None and is_legal_code(state, known):
+                return known
             parsed = self._read(move)
             code = code_of(state.geometry, parsed)
-            if code is not None and is_legal_code(state, code):
-                return code
+            if code is not None:
+                if isinstance(move, str) and move == str(parsed):
+                    state.geometry.codes[move] = code
+                if is_legal_code(state, code):
+                    return code
         label = move if isinstance(move, str) else str(parsed)
         raise IllegalMoveError(label, self._rule_broken(state, parsed))
 

@@ -133,6 +133,10 @@ class KugamaiEngine(Engine[KugamaiState]):
     def move_text(self, state: KugamaiState, code: int) -> str:
         return MOVE_TEXT[code]
 
+    def move_object(self, state: KugamaiState, code: int) -> str:
+        """Kugamai's move objects are their texts."""
+        return MOVE_TEXT[code]
+
     def play(self, state: KugamaiState, move: Move) -> KugamaiState:
         code = self.move_code(state, move)
         after = state.copy()
@@ -180,6 +184,11 @@ class KugamaiEngine(Engine[KugamaiState]):
     def check_move(self, state: KugamaiState, move: Move) -> int:
         """The code of ``move`` if it is legal (see :meth:`move_code`)."""
         return self.move_code(state, move)
+
+    def is_legal(self, state: KugamaiState, move: Any) -> bool:
+        if type(move) is int:
+            return is_legal_code(state, move)
+        return super().is_legal(state, move)
 
     def move_code(self, state: KugamaiState, move: Move) -> int:
         """The code of ``move`` (a text or a code) if it is legal, checked without

@@ -224,6 +224,11 @@ class StolbikiEngine(Engine[StolbikiState]):
         geometry = state.geometry
         return f"{CARD_TEXT[code >> CELL_BITS]}@{geometry.x_of[cell]},{geometry.y_of[cell]}"
 
+    def is_legal(self, state: StolbikiState, move: Any) -> bool:
+        if type(move) is int:
+            return is_legal_code(state, move)
+        return super().is_legal(state, move)
+
     def move_code(self, state: StolbikiState, move: Any) -> int:
         """Check ``move`` (a code, a :class:`Placement`, ``"pass"`` or a text) in ``state``
         without generating the other moves, and return its code; or raise
@@ -243,6 +248,10 @@ class StolbikiEngine(Engine[StolbikiState]):
                 return code
         self._explain(state, parsed)
         raise EngineError(f"{parsed}: the engine's move checks disagree")  # pragma: no cover
+
+    def move_object(self, state: StolbikiState, code: int) -> Placement | str:
+        """The :class:`Placement` of a code, or ``"pass"``."""
+        return self._move_of_code(state, code)
 
     def _move_of_code(self, state: StolbikiState, code: int) -> Placement | str:
         if code == PASS_CODE:
