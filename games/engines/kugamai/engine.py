@@ -45,6 +45,7 @@ from games.engines.kugamai.moves import (
     CODES,
     is_legal_code,
     push_code,
+    push_tile,
 )
 from games.engines.kugamai.playout import BLOCKED, DOUBLES_OUT
 from games.engines.kugamai.state import KugamaiState
@@ -118,12 +119,12 @@ class KugamaiEngine(Engine[KugamaiState]):
             return [OPENING]
         if 0 in state.doubles_left:
             return []
-        safe = state.safe
+        hands = state.hands
         mover = state.to_move
-        playable = (state.hands[mover] >> 7 * end) & safe
+        playable = hands[mover] >> 7 * end & state.safe
         if playable:
-            return list(CODES[end][playable])
-        if (state.hands[1 - mover] >> 7 * end) & safe:
+            return [*CODES[end << 7 | playable]]
+        if hands[1 - mover] >> 7 * end & state.safe:
             return [PASS]
         return []
 
@@ -145,16 +146,7 @@ class KugamaiEngine(Engine[KugamaiState]):
 
     def push(self, state: KugamaiState, move: Move) -> None:
         """Make ``move`` (text or code) in place, after checking that it is legal."""
-        if type(move) is int and (
-            # A tile on the open end, in hand, that makes no fish, in a game not won yet:
-            # the check of is_legal_code for a tile, inline for the fast path.
-            0 <= state.end == move // 7
-            and state.hands[state.to_move] >> move & 1
-            and state.safe >> move % 7 & 1
-            and 0 not in state.doubles_left
-        ):
-            push_code(state, move)
-        else:
+        if type(move) is not int or not push_tile(state, move):
             push_code(state, self.move_code(state, move))
 
     def pop(self, state: KugamaiState) -> int:
@@ -167,7 +159,6 @@ class KugamaiEngine(Engine[KugamaiState]):
             return code
         end, new_end = divmod(code, 7)
         state.hands[mover] |= TILE_MASK[code]
-        state.chain.pop()
         remaining = state.remaining
         remaining[new_end] += 1
         if remaining[new_end] >= 2:
@@ -178,7 +169,7 @@ class KugamaiEngine(Engine[KugamaiState]):
                 state.safe |= 1 << end
         elif code != OPENING:
             state.doubles_left[mover] += 1
-        state.end = state.chain[-1] % 7 if state.chain else -1
+        state.end = -1 if code == OPENING else end
         return code
 
     def check_move(self, state: KugamaiState, move: Move) -> int:
