@@ -3,8 +3,9 @@
 :func:`public_playout` deals with ``new_game(seed=rng)`` and then asks ``legal_codes``
 (or ``legal_moves``) and ``push`` until no move is left. It draws from ``rng`` exactly as
 the game's fast playout (``games.engines.<game>.playout.random_playout``) does, so the
-same generator state gives the same game on both paths: the benchmark compares their
-speed, the tests their results.
+same generator state gives the same game on both paths (but for Stolbiki, whose fast
+playout orders the moves by cell): the benchmark compares their speed, the tests their
+results.
 """
 
 from __future__ import annotations

@@ -41,11 +41,11 @@ from games.engines.errors import (
 from games.engines.kugamai import documents, match
 from games.engines.kugamai.dealing import draw_deal
 from games.engines.kugamai.moves import (
+    CLEAR,
     CODE_OF_TEXT,
     CODES,
     is_legal_code,
     push_code,
-    push_tile,
 )
 from games.engines.kugamai.playout import BLOCKED, DOUBLES_OUT
 from games.engines.kugamai.state import KugamaiState
@@ -146,8 +146,38 @@ class KugamaiEngine(Engine[KugamaiState]):
 
     def push(self, state: KugamaiState, move: Move) -> None:
         """Make ``move`` (text or code) in place, after checking that it is legal."""
-        if type(move) is not int or not push_tile(state, move):
-            push_code(state, self.move_code(state, move))
+        if type(move) is int:
+            # The fast path: push_tile inline (a call less per move), for a tile on the
+            # open end, in hand, that makes no fish, in a game not won yet.
+            end = state.end
+            mover = state.to_move
+            hands = state.hands
+            safe = state.safe
+            if (
+                end == move // 7
+                and move >= 0
+                and hands[mover] >> move & 1
+                and safe >> move % 7 & 1
+                and 0 not in state.doubles_left
+            ):
+                state.history.append(move)
+                state.to_move = 1 - mover
+                hands[mover] ^= TILE_MASK[move]
+                remaining = state.remaining
+                new_end = move % 7
+                remaining[new_end] -= 1
+                if remaining[new_end] < 2:
+                    safe &= CLEAR[new_end]
+                if end != new_end:
+                    remaining[end] -= 1
+                    if remaining[end] < 2:
+                        safe &= CLEAR[end]
+                else:
+                    state.doubles_left[mover] -= 1
+                state.safe = safe
+                state.end = new_end
+                return
+        push_code(state, self.move_code(state, move))
 
     def pop(self, state: KugamaiState) -> int:
         """Take back the last move in place; return its code."""

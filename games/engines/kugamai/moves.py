@@ -72,12 +72,12 @@ def push_tile(state: KugamaiState, code: int) -> bool:
     new_end = code % 7
     remaining[new_end] -= 1
     if remaining[new_end] < 2:
-        safe &= _CLEAR[new_end]
+        safe &= CLEAR[new_end]
     if end != new_end:
         if end >= 0:
             remaining[end] -= 1
             if remaining[end] < 2:
-                safe &= _CLEAR[end]
+                safe &= CLEAR[end]
     elif code != OPENING:
         state.doubles_left[mover] -= 1
     state.safe = safe
@@ -85,4 +85,5 @@ def push_tile(state: KugamaiState, code: int) -> bool:
     return True
 
 
-_CLEAR = tuple(127 ^ 1 << value for value in range(7))
+#: ``CLEAR[v]``: the 7-bit mask of every value but ``v``.
+CLEAR = tuple(127 ^ 1 << value for value in range(7))
