@@ -94,7 +94,7 @@ class KugamaiEngine(Engine[KugamaiState]):
         **options: Any,
     ) -> KugamaiState:
         """Deal from ``seed`` or take an explicit ``deal`` (the seed is then unused)."""
-        merged = self.options(**options)
+        merged = self.options(**options) if options else {"low_doubles_seat": None}
         wanted = merged["low_doubles_seat"]
         if deal is None:
             low, hand0, hand1 = draw_deal(self.rng(seed), wanted)

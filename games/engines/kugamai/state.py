@@ -49,7 +49,7 @@ class KugamaiState:
         self.low_doubles_seat = low_doubles_seat
         self.hands = list(hands)
         #: The chain of a position loaded without its history (empty otherwise).
-        self.loaded_chain: tuple[int, ...] = tuple(chain or ())
+        self.loaded_chain: tuple[int, ...] = tuple(chain) if chain else ()
         self.history: list[int] = []
         self.to_move = to_move
         #: Known when the game was dealt or its whole history given; else None.
