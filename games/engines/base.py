@@ -3,6 +3,15 @@
 An engine is stateless: it holds the rules, and every method takes the state it works
 on. ``play`` returns a new state and leaves its argument unchanged; engines also offer
 in-place ``push``/``pop`` (make/unmake) for search and playouts.
+
+Besides the move objects of ``legal_moves`` (``str(move)`` is the notation), every engine
+names moves by **codes**, small ints: ``legal_codes`` lists the same moves in the same
+order (``move_object(state, codes[i]) == legal_moves(state)[i]``), cheaply (Kazambi's
+list is lazy: its length is known at once and a placement is built only when asked
+for); ``move_text`` gives a code's notation. A code belongs to the game of the state it
+came from (Kazambi's and Stolbiki's name cells of its board). ``move_code`` checks one
+move (a code, an object or a text) without generating the others, and ``push`` and
+``play`` check that way, so a record replays at the cost of its moves.
 """
 
 from __future__ import annotations
@@ -23,6 +32,9 @@ from games.i18n import N_
 
 Result = dict[str, Any]
 Document = dict[str, Any]
+#: What a deal is drawn from: a seed, a generator to draw from (so that many games dealt
+#: from one generator cost no new generator each), or ``None`` for a fresh seed.
+Seed = int | random.Random | None
 
 
 class Engine[S](ABC):
@@ -38,12 +50,14 @@ class Engine[S](ABC):
 
     def options(self, **options: Any) -> dict[str, Any]:
         """Return the full option set, defaults filled in, after validation."""
-        unknown = sorted(set(options) - set(self.default_options))
-        if unknown:
-            known = ", ".join(sorted(self.default_options)) or "none"
-            raise OptionError(N_("%(game)s: unknown option %(key)r (options: %(known)s)"),
-                              game=self.name, key=unknown[0], known=known)
-        merged = {**self.default_options, **options}
+        defaults = self.default_options
+        if options:
+            unknown = sorted(set(options) - set(defaults))
+            if unknown:
+                known = ", ".join(sorted(defaults)) or "none"
+                raise OptionError(N_("%(game)s: unknown option %(key)r (options: %(known)s)"),
+                                  game=self.name, key=unknown[0], known=known)
+        merged = {**defaults, **options}
         self.validate_options(merged)
         return merged
 
@@ -59,13 +73,14 @@ class Engine[S](ABC):
     @abstractmethod
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> S:
-        """A new game: dealt from ``seed``, or from an explicit ``deal`` document
-        (``{"hands": [[...], ...], "first": seat}``, as in a game record)."""
+        """A new game: dealt from ``seed`` (or drawn from it, if it is a ``random.Random``),
+        or from an explicit ``deal`` document (``{"hands": [[...], ...], "first": seat}``,
+        as in a game record)."""
 
     @abstractmethod
     def to_move(self, state: S) -> int:
@@ -77,7 +92,45 @@ class Engine[S](ABC):
 
     @abstractmethod
     def play(self, state: S, move: Any) -> S:
-        """The state after ``move`` (an object from ``legal_moves`` or its text)."""
+        """The state after ``move`` (a code, an object from ``legal_moves`` or its text)."""
+
+    # -- compact moves and make/unmake -----------------------------------------------
+
+    @abstractmethod
+    def legal_codes(self, state: S) -> Sequence[int]:
+        """The moves of :meth:`legal_moves` as codes, in the same order; empty when the
+        game is over. Treat it as read-only."""
+
+    @abstractmethod
+    def move_code(self, state: S, move: Any) -> int:
+        """The code of ``move`` (a code, a move object or a text) if it is legal for the
+        seat to move, found without generating the other moves; otherwise
+        :class:`IllegalMoveError` naming the rule (or :class:`NotationError`)."""
+
+    def is_legal(self, state: S, move: Any) -> bool:
+        """Whether ``move`` (a code, a move object or a text) is legal in ``state``."""
+        try:
+            self.move_code(state, move)
+        except EngineError:
+            return False
+        return True
+
+    @abstractmethod
+    def move_text(self, state: S, code: int) -> str:
+        """The canonical text of the move ``code`` of ``state``."""
+
+    @abstractmethod
+    def move_object(self, state: S, code: int) -> Any:
+        """The object :meth:`legal_moves` gives for the move ``code`` of ``state``."""
+
+    @abstractmethod
+    def push(self, state: S, move: Any) -> None:
+        """Make ``move`` (a code, an object or a text) in place, checked as by
+        :meth:`move_code`; :meth:`pop` takes it back, restoring the state exactly."""
+
+    @abstractmethod
+    def pop(self, state: S) -> Any:
+        """Take back the last move pushed on ``state`` (in place) and return it."""
 
     @abstractmethod
     def is_over(self, state: S) -> bool:
@@ -155,12 +208,13 @@ class Engine[S](ABC):
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise DocumentError(N_("record 'moves' must be a list of move texts"))
         state = self.new_game(deal=deal, **dict(options))
+        push = self.push
         for number, move in enumerate(moves, start=1):
-            if self.is_over(state):
-                raise RecordError(number, move, N_("the game is already over"))
             try:
-                state = self.play(state, move)
+                push(state, move)
             except EngineError as error:
+                if self.is_over(state):
+                    raise RecordError(number, move, N_("the game is already over")) from error
                 rule = error.rule_message if isinstance(error, IllegalMoveError) else error.message
                 raise RecordError(number, move, rule) from error
         result = self.result(state) if self.is_over(state) else None
@@ -181,6 +235,9 @@ class Engine[S](ABC):
     # -- helpers for engines ---------------------------------------------------------
 
     @staticmethod
-    def rng(seed: int | None) -> random.Random:
-        """The generator a deal is drawn from; ``None`` draws a fresh seed."""
+    def rng(seed: Seed) -> random.Random:
+        """The generator a deal is drawn from: ``seed`` itself if it is one; ``None``
+        draws a fresh seed."""
+        if isinstance(seed, random.Random):
+            return seed
         return random.Random(seed)

@@ -5,10 +5,10 @@ Everything a move generator needs is a precomputed mask, built once per board si
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
-from games.engines.kazambi.notation import cell_text
+from games.engines.kazambi.notation import KazambiMove, cell_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,10 @@ class Geometry:
     lines: tuple[int, ...]
     #: ``cell_names[cell]``: ``"a1"``, ``"b1"``, ...
     cell_names: tuple[str, ...]
+    #: Move objects by code (see :mod:`.codes`), made once when first asked for.
+    moves: dict[int, KazambiMove] = field(default_factory=dict, compare=False, repr=False)
+    #: Codes by canonical move text, kept as texts are read or written.
+    codes: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def row_of(self, cell: int) -> int:
         return cell // self.cols

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.engines.base import Document, Engine, Result
+from games.engines.base import Document, Engine, Result, Seed
 from games.engines.errors import (
     DocumentError,
     EngineError,
@@ -22,6 +22,15 @@ from games.engines.errors import (
 )
 from games.engines.kazambi import rules
 from games.engines.kazambi.board import geometry
+from games.engines.kazambi.codes import (
+    CODE_LIMIT,
+    LegalCodes,
+    code_of,
+    is_legal_code,
+    move_of,
+    on_board,
+    push_code,
+)
 from games.engines.kazambi.documents import (
     board_rows,
     check_position,
@@ -39,7 +48,7 @@ from games.engines.kazambi.notation import (
     parse_move,
 )
 from games.engines.kazambi.state import EMPTY, KazambiState
-from games.i18n import N_
+from games.i18n import N_, Message
 
 DEALT_TILES = 14
 MIN_SIDE = 2
@@ -120,7 +129,7 @@ class KazambiEngine(Engine[KazambiState]):
 
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,
@@ -171,41 +180,98 @@ class KazambiEngine(Engine[KazambiState]):
         (Kazambi has no pass: a seat without a placement ends the game)."""
         return rules.moves_of(state, state.to_move)
 
+    def legal_codes(self, state: KazambiState) -> LegalCodes:
+        """The placements of :meth:`legal_moves` as codes (see :mod:`.codes`), in the same
+        order, computed as they are asked for: its length costs nothing."""
+        return LegalCodes(state)
+
     def move_count(self, state: KazambiState) -> int:
         """``len(legal_moves(state))`` without building the moves."""
         return rules.move_count(state, state.to_move)
 
-    def parse(self, state: KazambiState, move: KazambiMove | str) -> KazambiMove:
-        """Check ``move`` for the seat to move; return it as a move object."""
+    def move_text(self, state: KazambiState, code: int) -> str:
+        text = str(move_of(state.geometry, code))
+        state.geometry.codes[text] = code
+        return text
+
+    def move_object(self, state: KazambiState, code: int) -> KazambiMove:
+        """The move object of a code (the one ``legal_moves`` gives for it)."""
+        return move_of(state.geometry, code)
+
+    def is_legal(self, state: KazambiState, move: Any) -> bool:
+        if type(move) is int:
+            return is_legal_code(state, move)
+        return super().is_legal(state, move)
+
+    def move_code(self, state: KazambiState, move: KazambiMove | str | int) -> int:
+        """Check ``move`` (a code, a move object or a text) for the seat to move, without
+        generating the other moves; return its code."""
+        if type(move) is int:
+            if is_legal_code(state, move):
+                return move
+            if not 0 <= move < CODE_LIMIT:
+                raise NotationError(N_("move code %(code)s is not 0..%(last)s"), code=move,
+                                    last=CODE_LIMIT - 1)
+            geometry = state.geometry
+            if not on_board(geometry, move):
+                raise IllegalMoveError(
+                    str(move), f"code {move} is off the {geometry.rows} x {geometry.cols} board"
+                )
+            parsed = move_of(geometry, move)
+        else:
+            known = state.geometry.codes.get(move) if isinstance(move, str) else None
+            if known is not None and is_legal_code(state, known):
+                return known
+            parsed = self._read(move)
+            code = code_of(state.geometry, parsed)
+            if code is not None:
+                if isinstance(move, str) and move == str(parsed):
+                    state.geometry.codes[move] = code
+                if is_legal_code(state, code):
+                    return code
+        label = move if isinstance(move, str) else str(parsed)
+        raise IllegalMoveError(label, self._rule_broken(state, parsed))
+
+    def _read(self, move: object) -> KazambiMove:
+        """A move object from an object or a text (its legality unknown)."""
         if isinstance(move, KazambiMove):
-            parsed = move
-            if not _well_formed(parsed):
+            if not _well_formed(move):
                 raise NotationError(N_("%(move)r is not a Kazambi placement"), move=tuple(move))
-        elif isinstance(move, str):
+            return move
+        if isinstance(move, str):
             if move.strip().lower() == "pass":
                 raise IllegalMoveError(
                     move, N_("there is no pass in Kazambi: a seat that cannot move ends the game")
                 )
-            parsed = parse_move(move)
-        else:
-            raise NotationError(N_("a move must be a text like '3-1@c2d2', not %(move)r"),
-                                move=move)
-        if not rules.has_move(state, state.to_move):
-            raise IllegalMoveError(str(move), N_("the game is over"))
-        rule = rules.illegality(state, parsed, state.to_move)
-        if rule is not None:
-            raise IllegalMoveError(str(move), rule)
-        return parsed
+            return parse_move(move)
+        raise NotationError(N_("a move must be a text like '3-1@c2d2', not %(move)r"), move=move)
 
-    def play(self, state: KazambiState, move: KazambiMove | str) -> KazambiState:
-        parsed = self.parse(state, move)
+    def _rule_broken(self, state: KazambiState, move: KazambiMove) -> Message:
+        """Why an illegal ``move`` is illegal, in words."""
+        if not rules.has_move(state, state.to_move):
+            return Message(N_("the game is over"))
+        rule = rules.illegality(state, move, state.to_move)
+        if rule is None:  # pragma: no cover - the codes and the rules disagree
+            raise EngineError(N_("%(move)s: the engine's move checks disagree"), move=str(move))
+        return rule
+
+    def parse(self, state: KazambiState, move: KazambiMove | str) -> KazambiMove:
+        """Check ``move`` for the seat to move; return it as a move object."""
+        return move_of(state.geometry, self.move_code(state, move))
+
+    def play(self, state: KazambiState, move: KazambiMove | str | int) -> KazambiState:
+        code = self.move_code(state, move)
         after = state.copy()
-        rules.push(after, parsed)
+        push_code(after, code)
         return after
 
-    def push(self, state: KazambiState, move: KazambiMove | str) -> None:
-        """Play ``move`` in place (checked); :meth:`pop` takes it back."""
-        rules.push(state, self.parse(state, move))
+    def push(self, state: KazambiState, move: KazambiMove | str | int) -> None:
+        """Play ``move`` (a code, a move object or a text) in place, checked; :meth:`pop`
+        takes it back."""
+        if type(move) is int and is_legal_code(state, move):
+            push_code(state, move)
+        else:
+            push_code(state, self.move_code(state, move))
 
     def pop(self, state: KazambiState) -> KazambiMove:
         """Take back the last move in place and return it."""

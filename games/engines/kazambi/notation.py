@@ -34,12 +34,15 @@ def tile_id(a: int, b: int) -> int:
     return _TILE_IDS[a, b]
 
 
+_TILE_BY_TEXT: dict[str, int] = {f"{a}-{b}": tile for (a, b), tile in _TILE_IDS.items()}
 _TILE_RE = re.compile(r"([0-6])-([0-6])")
 _MOVE_RE = re.compile(r"([0-6])-([0-6])@([a-z])(\d{1,2})([a-z])(\d{1,2})")
 
 
 def parse_tile(text: object) -> int:
     """The tile id of ``"a-b"`` (either order of the halves)."""
+    if isinstance(text, str) and text in _TILE_BY_TEXT:
+        return _TILE_BY_TEXT[text]
     if not isinstance(text, str):
         raise NotationError(N_("a tile must be a text like '2-5', not %(text)r"), text=text)
     match = _TILE_RE.fullmatch(text.strip())

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.engines.base import Document, Engine, Result
+from games.engines.base import Document, Engine, Result, Seed
 from games.engines.errors import (
     DocumentError,
     EngineError,
@@ -40,13 +40,19 @@ from games.engines.errors import (
 )
 from games.engines.kugamai import documents, match
 from games.engines.kugamai.dealing import draw_deal
+from games.engines.kugamai.moves import (
+    CLEAR,
+    CODE_OF_TEXT,
+    CODES,
+    is_legal_code,
+    push_code,
+)
 from games.engines.kugamai.playout import BLOCKED, DOUBLES_OUT
 from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import (
     MOVE_TEXT,
     OPENING,
     PASS,
-    SUBSET_VALUES,
     TILE_MASK,
     hand_texts,
     parse_move,
@@ -84,13 +90,13 @@ class KugamaiEngine(Engine[KugamaiState]):
 
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> KugamaiState:
         """Deal from ``seed`` or take an explicit ``deal`` (the seed is then unused)."""
-        merged = self.options(**options)
+        merged = self.options(**options) if options else {"low_doubles_seat": None}
         wanted = merged["low_doubles_seat"]
         if deal is None:
             low, hand0, hand1 = draw_deal(self.rng(seed), wanted)
@@ -116,46 +122,65 @@ class KugamaiEngine(Engine[KugamaiState]):
             return [OPENING]
         if 0 in state.doubles_left:
             return []
-        safe = state.safe
+        hands = state.hands
         mover = state.to_move
-        playable = (state.hands[mover] >> 7 * end) & safe
+        playable = hands[mover] >> 7 * end & state.safe
         if playable:
-            base = end * 7
-            return [base + value for value in SUBSET_VALUES[playable]]
-        if (state.hands[1 - mover] >> 7 * end) & safe:
+            return [*CODES[end << 7 | playable]]
+        if hands[1 - mover] >> 7 * end & state.safe:
             return [PASS]
         return []
 
     def legal_moves(self, state: KugamaiState) -> list[str]:
         return [MOVE_TEXT[code] for code in self.legal_codes(state)]
 
+    def move_text(self, state: KugamaiState, code: int) -> str:
+        return MOVE_TEXT[code]
+
+    def move_object(self, state: KugamaiState, code: int) -> str:
+        """Kugamai's move objects are their texts."""
+        return MOVE_TEXT[code]
+
     def play(self, state: KugamaiState, move: Move) -> KugamaiState:
+        code = self.move_code(state, move)
         after = state.copy()
-        self.push(after, move)
+        push_code(after, code)
         return after
 
     def push(self, state: KugamaiState, move: Move) -> None:
         """Make ``move`` (text or code) in place, after checking that it is legal."""
-        code = self.check_move(state, move)
-        mover = state.to_move
-        state.history.append(code)
-        state.to_move = 1 - mover
-        if code == PASS:
-            return
-        end, new_end = divmod(code, 7)
-        state.hands[mover] ^= TILE_MASK[code]
-        state.chain.append(code)
-        remaining = state.remaining
-        remaining[new_end] -= 1
-        if remaining[new_end] < 2:
-            state.safe &= ~(1 << new_end)
-        if end != new_end:
-            remaining[end] -= 1
-            if remaining[end] < 2:
-                state.safe &= ~(1 << end)
-        elif code != OPENING:
-            state.doubles_left[mover] -= 1
-        state.end = new_end
+        if type(move) is int:
+            # The fast path: push_tile inline (a call less per move), for a tile on the
+            # open end, in hand, that makes no fish, in a game not won yet.
+            end = state.end
+            mover = state.to_move
+            hands = state.hands
+            safe = state.safe
+            if (
+                end == move // 7
+                and move >= 0
+                and hands[mover] >> move & 1
+                and safe >> move % 7 & 1
+                and 0 not in state.doubles_left
+            ):
+                state.history.append(move)
+                state.to_move = 1 - mover
+                hands[mover] ^= TILE_MASK[move]
+                remaining = state.remaining
+                new_end = move % 7
+                remaining[new_end] -= 1
+                if remaining[new_end] < 2:
+                    safe &= CLEAR[new_end]
+                if end != new_end:
+                    remaining[end] -= 1
+                    if remaining[end] < 2:
+                        safe &= CLEAR[end]
+                else:
+                    state.doubles_left[mover] -= 1
+                state.safe = safe
+                state.end = new_end
+                return
+        push_code(state, self.move_code(state, move))
 
     def pop(self, state: KugamaiState) -> int:
         """Take back the last move in place; return its code."""
@@ -167,7 +192,6 @@ class KugamaiEngine(Engine[KugamaiState]):
             return code
         end, new_end = divmod(code, 7)
         state.hands[mover] |= TILE_MASK[code]
-        state.chain.pop()
         remaining = state.remaining
         remaining[new_end] += 1
         if remaining[new_end] >= 2:
@@ -178,32 +202,47 @@ class KugamaiEngine(Engine[KugamaiState]):
                 state.safe |= 1 << end
         elif code != OPENING:
             state.doubles_left[mover] += 1
-        state.end = state.chain[-1] % 7 if state.chain else -1
+        state.end = -1 if code == OPENING else end
         return code
 
     def check_move(self, state: KugamaiState, move: Move) -> int:
-        """The code of ``move`` if it is legal; :class:`IllegalMoveError` naming the rule
-        otherwise (:class:`NotationError` if it cannot be read)."""
+        """The code of ``move`` if it is legal (see :meth:`move_code`)."""
+        return self.move_code(state, move)
+
+    def is_legal(self, state: KugamaiState, move: Any) -> bool:
+        if type(move) is int:
+            return is_legal_code(state, move)
+        return super().is_legal(state, move)
+
+    def move_code(self, state: KugamaiState, move: Move) -> int:
+        """The code of ``move`` (a text or a code) if it is legal, checked without
+        generating the other moves; :class:`IllegalMoveError` naming the rule otherwise
+        (:class:`NotationError` if it cannot be read)."""
         if isinstance(move, int) and not isinstance(move, bool):
             if not 0 <= move <= PASS:
                 raise NotationError(N_("move code %(move)s is not 0..%(last)s"),
                                     move=move, last=PASS)
             code = move
         else:
-            code = parse_move(move)
+            known = CODE_OF_TEXT.get(move) if isinstance(move, str) else None
+            code = parse_move(move) if known is None else known
+        if is_legal_code(state, code):
+            return code
+        raise self._illegal(state, code)
+
+    def _illegal(self, state: KugamaiState, code: int) -> IllegalMoveError:
+        """The error for an illegal move, naming the rule it breaks."""
         text = MOVE_TEXT[code]
         legal = self.legal_codes(state)
-        if code in legal:
-            return code
         mover = state.to_move
         if not legal:
-            raise IllegalMoveError(text, N_("the game is over (%(reason)s)"),
+            return IllegalMoveError(text, N_("the game is over (%(reason)s)"),
                                    reason=self._reason(state))
         if state.end < 0:
-            raise IllegalMoveError(text, N_("seat %(mover)s holds 0-0 and must open with it"),
+            return IllegalMoveError(text, N_("seat %(mover)s holds 0-0 and must open with it"),
                                    mover=mover)
         if code == PASS:
-            raise IllegalMoveError(
+            return IllegalMoveError(
                 text,
                 N_("seat %(mover)s can lay %(tile)s; a seat may pass only when no tile fits"),
                 mover=mover, tile=MOVE_TEXT[legal[0]]
@@ -213,29 +252,29 @@ class KugamaiEngine(Engine[KugamaiState]):
         if not state.hands[mover] & TILE_MASK[code]:
             holder = state.holder_of(code)
             if holder is None:
-                raise IllegalMoveError(text, N_("tile %(tile)s is not in seat %(mover)s's hand "
+                return IllegalMoveError(text, N_("tile %(tile)s is not in seat %(mover)s's hand "
                                                 "(it is on the table)"), tile=tile, mover=mover)
-            raise IllegalMoveError(text, N_("tile %(tile)s is not in seat %(mover)s's hand (it "
+            return IllegalMoveError(text, N_("tile %(tile)s is not in seat %(mover)s's hand (it "
                                             "is in seat %(holder)s's hand)"),
                                    tile=tile, mover=mover, holder=holder)
         if end != state.end:
             if new_end == state.end:
-                raise IllegalMoveError(text, N_("%(text)s does not match the open end %(end)s; "
+                return IllegalMoveError(text, N_("%(text)s does not match the open end %(end)s; "
                                                 "write the matched half first: %(turned)s"),
                                        text=text, end=state.end, turned=f"{new_end}-{end}")
-            raise IllegalMoveError(text, N_("%(text)s does not match the open end %(end)s"),
+            return IllegalMoveError(text, N_("%(text)s does not match the open end %(end)s"),
                                    text=text, end=state.end)
         if legal == [PASS]:
-            raise IllegalMoveError(
+            return IllegalMoveError(
                 text,
                 N_("%(text)s would make a fish (every tile with a %(new_end)s on the table); seat "
                    "%(mover)s has no legal tile and must pass"),
                 text=text, new_end=new_end, mover=mover
             )
-        raise IllegalMoveError(
+        return IllegalMoveError(
             text, N_("%(text)s would make a fish: every tile with a %(new_end)s would be on the "
                      "table"),
-text=text, new_end=new_end
+            text=text, new_end=new_end
         )
 
     # -- the end ---------------------------------------------------------------------

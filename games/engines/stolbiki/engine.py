@@ -36,7 +36,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.engines.base import Document, Engine, Result
+from games.engines.base import Document, Engine, Result, Seed
 from games.engines.errors import (
     DocumentError,
     EngineError,
@@ -47,6 +47,7 @@ from games.engines.errors import (
 from games.engines.stolbiki import documents
 from games.engines.stolbiki.board import GEOMETRIES, position_text
 from games.engines.stolbiki.cards import (
+    CARD_TEXT,
     COLOUR,
     COLOUR_NAMES,
     DECK_SIZES,
@@ -71,10 +72,11 @@ from games.engines.stolbiki.state import (
     PASS_CODE,
     StolbikiState,
     game_over,
-    pass_turn,
+    is_legal_code,
+    legal_codes,
     place,
     placeable_cards,
-    placements,
+    push_code,
     take_back,
 )
 from games.i18n import N_, Message
@@ -108,7 +110,7 @@ class StolbikiEngine(Engine[StolbikiState]):
 
     def deal(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         first: int | None = None,
         red_side: int | None = None,
@@ -129,7 +131,7 @@ class StolbikiEngine(Engine[StolbikiState]):
 
     def new_game(
         self,
-        seed: int | None = None,
+        seed: Seed = None,
         *,
         deal: Mapping[str, Any] | None = None,
         **options: Any,
@@ -178,29 +180,37 @@ class StolbikiEngine(Engine[StolbikiState]):
     def legal_moves(self, state: StolbikiState) -> list[Any]:
         """Placements sorted by card (id order) then cell; ``["pass"]`` when the seat to
         move cannot lay a card but another seat can; ``[]`` when the game is over."""
-        moves = placements(state, state.to_move)
-        if moves:
-            geometry = state.geometry
-            return [
-                Placement(card_text(card), geometry.x_of[cell], geometry.y_of[cell])
-                for card, cell in moves
-            ]
-        if game_over(state):
-            return []
-        return [PASS]
+        codes = self.legal_codes(state)
+        if codes == [PASS_CODE]:
+            return [PASS]
+        x_of, y_of = state.geometry.x_of, state.geometry.y_of
+        return [
+            Placement(CARD_TEXT[code >> CELL_BITS], x_of[code & CELL_MASK], y_of[code & CELL_MASK])
+            for code in codes
+        ]
+
+    def legal_codes(self, state: StolbikiState) -> list[int]:
+        """The moves of :meth:`legal_moves` as codes, in the same order: ``card << 9 |
+        cell`` for a placement (see :mod:`.state`), :data:`PASS_CODE` for a pass."""
+        return legal_codes(state)
 
     def play(self, state: StolbikiState, move: Any) -> StolbikiState:
+        code = self.move_code(state, move)
         child = state.copy()
-        self.push(child, move)
+        push_code(child, code)
         return child
 
     def push(self, state: StolbikiState, move: Any) -> None:
-        """Play ``move`` (a :class:`Placement`, ``"pass"`` or a move text) in place."""
-        code = self.move_code(state, move)
-        if code == PASS_CODE:
-            pass_turn(state)
-        else:
-            place(state, code >> CELL_BITS, code & CELL_MASK)
+        """Play ``move`` (a code, a :class:`Placement`, ``"pass"`` or a move text) in place,
+        checked."""
+        if type(move) is int and move >= 0:
+            cell = move & CELL_MASK
+            if cell in state.frontier and (
+                (state.masks[cell] & state.hands[state.to_move]) >> (move >> CELL_BITS) & 1
+            ):
+                place(state, move >> CELL_BITS, cell)
+                return
+        push_code(state, self.move_code(state, move))
 
     def pop(self, state: StolbikiState) -> str:
         """Take back the last move pushed on ``state``; return its text."""
@@ -216,16 +226,63 @@ class StolbikiEngine(Engine[StolbikiState]):
             return PASS
         cell = code & CELL_MASK
         geometry = state.geometry
-        return f"{card_text(code >> CELL_BITS)}@{geometry.x_of[cell]},{geometry.y_of[cell]}"
+        return f"{CARD_TEXT[code >> CELL_BITS]}@{geometry.x_of[cell]},{geometry.y_of[cell]}"
+
+    def is_legal(self, state: StolbikiState, move: Any) -> bool:
+        if type(move) is int:
+            return is_legal_code(state, move)
+        return super().is_legal(state, move)
 
     def move_code(self, state: StolbikiState, move: Any) -> int:
-        """Check ``move`` in ``state`` and return its internal code, or raise
+        """Check ``move`` (a code, a :class:`Placement`, ``"pass"`` or a text) in ``state``
+        without generating the other moves, and return its code; or raise
         :class:`IllegalMoveError` naming the broken rule."""
-        parsed = parse_move(move) if isinstance(move, str) else move
-        if not (parsed == PASS or isinstance(parsed, Placement)):
-            raise IllegalMoveError(
-                repr(move), N_("a move must be a placement like 'QS@2,-1' or 'pass'")
-            )
+        if type(move) is int:
+            if is_legal_code(state, move):
+                return move
+            parsed = self._move_of_code(state, move)
+        else:
+            parsed = parse_move(move) if isinstance(move, str) else move
+            if not (parsed == PASS or isinstance(parsed, Placement)):
+                raise IllegalMoveError(
+                    repr(move), N_("a move must be a placement like 'QS@2,-1' or 'pass'")
+                )
+            code = self._code_of(state, parsed)
+            if code is not None and is_legal_code(state, code):
+                return code
+        self._explain(state, parsed)
+        raise EngineError(N_("%(move)s: the engine's move checks disagree"),  # pragma: no cover
+                          move=str(parsed))
+
+    def move_object(self, state: StolbikiState, code: int) -> Placement | str:
+        """The :class:`Placement` of a code, or ``"pass"``."""
+        return self._move_of_code(state, code)
+
+    def _move_of_code(self, state: StolbikiState, code: int) -> Placement | str:
+        if code == PASS_CODE:
+            return PASS
+        cell = code & CELL_MASK
+        card = code >> CELL_BITS
+        geometry = state.geometry
+        if code < 0 or card >= len(CARD_TEXT) or CARD_TEXT[card] == "?" or cell >= geometry.size:
+            raise NotationError(N_("move code %(code)s is not a Stolbiki move"), code=code)
+        return Placement(CARD_TEXT[card], geometry.x_of[cell], geometry.y_of[cell])
+
+    def _code_of(self, state: StolbikiState, parsed: Placement | str) -> int | None:
+        """The code of a pass or a placement; ``None`` for a place no card can ever take
+        or a placement that is not well formed (explained by :meth:`_explain`)."""
+        if not isinstance(parsed, Placement):
+            return PASS_CODE
+        x, y = parsed.x, parsed.y
+        if type(x) is not int or type(y) is not int:
+            return None
+        geometry = state.geometry
+        if not geometry.is_inside(x, y):
+            return None
+        return parse_card(parsed.card) << CELL_BITS | geometry.cell(x, y)
+
+    def _explain(self, state: StolbikiState, parsed: Placement | str) -> None:
+        """Raise the error that says which rule an illegal move breaks."""
         text = str(parsed)
         if game_over(state):
             raise IllegalMoveError(text, N_("the game is over"))
@@ -235,13 +292,11 @@ class StolbikiEngine(Engine[StolbikiState]):
                 raise IllegalMoveError(
                     text, N_("moving is compulsory: seat %(seat)s can lay a card"), seat=seat
                 )
-            return PASS_CODE
+            return
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (parsed.x, parsed.y)):
             raise NotationError(N_("%(text)r: a position needs integer x and y"), text=text)
         card = parse_card(parsed.card)
-        x, y = parsed.x, parsed.y
-        self._check_placement(state, text, seat, card, x, y)
-        return card << CELL_BITS | state.geometry.cell(x, y)
+        self._check_placement(state, text, seat, card, parsed.x, parsed.y)
 
     def _check_placement(
         self, state: StolbikiState, text: str, seat: int, card: int, x: int, y: int

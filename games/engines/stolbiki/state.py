@@ -267,3 +267,42 @@ def placements(state: StolbikiState, seat: int) -> list[tuple[int, int]]:
             mask ^= low
     moves.sort()
     return moves
+
+
+def legal_codes(state: StolbikiState) -> list[int]:
+    """The legal moves of the seat to move as codes, sorted (by card, then cell); a pass
+    alone when it cannot lay a card but another seat can; none when the game is over."""
+    hand = state.hands[state.to_move]
+    masks = state.masks
+    codes = []
+    for cell in state.frontier:
+        mask = masks[cell] & hand
+        while mask:
+            low = mask & -mask
+            codes.append((low.bit_length() - 1) << CELL_BITS | cell)
+            mask ^= low
+    if codes:
+        codes.sort()
+        return codes
+    return [] if game_over(state) else [PASS_CODE]
+
+
+def is_legal_code(state: StolbikiState, code: int) -> bool:
+    """Whether move ``code`` (any int) is legal for the seat to move."""
+    hand = state.hands[state.to_move]
+    if code == PASS_CODE:
+        return not placeable_cards(state) & hand and not game_over(state)
+    cell = code & CELL_MASK
+    return (
+        code >= 0
+        and cell in state.frontier
+        and bool((state.masks[cell] & hand) >> (code >> CELL_BITS) & 1)
+    )
+
+
+def push_code(state: StolbikiState, code: int) -> None:
+    """Make the legal move ``code`` in place (no checks)."""
+    if code == PASS_CODE:
+        pass_turn(state)
+    else:
+        place(state, code >> CELL_BITS, code & CELL_MASK)
