@@ -53,9 +53,12 @@ KUGAMAI_SOLVER_NODES = 60_000
 VERSIONS = (1, 2)
 #: Version 2, Kazambi: the endgame solver is tried from this many live tiles down...
 KAZAMBI_ENDGAME_TILES = 16
-#: ... for this share of the move's time budget, or with an iteration budget for this
-#: many new positions per iteration; what it proves stays in its table for later moves.
-KAZAMBI_SOLVER_SHARE = 0.5
+#: ... for this share of the move's time budget (the larger one once few enough live
+#: tiles remain that a proof is likely), or with an iteration budget for this many new
+#: positions per iteration; what it proves stays in its table for later moves.
+KAZAMBI_SOLVER_SHARE = 0.6
+KAZAMBI_LIKELY_TILES = 13
+KAZAMBI_LIKELY_SHARE = 0.9
 KAZAMBI_NODES_PER_ITERATION = 20
 #: Version 2: the budget of a move when the caller gives none (an iteration count keeps
 #: play reproducible; the wall-clock cap is for slow machines).
@@ -256,6 +259,7 @@ class MctsBot(Bot):
         """Try the endgame solver: (a proved winning move or ``None``, the root moves not
         proved lost or ``None`` for all, the budget left for MCTS)."""
         from games.bots.solvers import TABLE_LIMIT, KazambiSolver, solved_move
+        from games.bots.solvers.kazambi import live_tile_count
 
         solver = self.solvers.setdefault(adapter.misere, KazambiSolver(adapter.misere))
         if len(solver.table) > TABLE_LIMIT:
@@ -263,6 +267,12 @@ class MctsBot(Bot):
         if self.version < 2:
             return solved_move(game, state, whole_kugamai=False, kazambi=solver), None, budget
         seconds = budget.seconds_left()
+        live = live_tile_count(state)
+        if live > KAZAMBI_ENDGAME_TILES:
+            return None, None, budget
+        if seconds is not None:
+            share = KAZAMBI_LIKELY_SHARE if live <= KAZAMBI_LIKELY_TILES else KAZAMBI_SOLVER_SHARE
+            seconds *= share
         nodes = None if budget.iterations is None else KAZAMBI_NODES_PER_ITERATION * (
             budget.iterations
         )
@@ -274,7 +284,7 @@ class MctsBot(Bot):
             kazambi=solver,
             endgame_tiles=KAZAMBI_ENDGAME_TILES,
             kazambi_nodes=nodes,
-            kazambi_seconds=None if seconds is None else KAZAMBI_SOLVER_SHARE * seconds,
+            kazambi_seconds=seconds,
         )
         if solved is not None:
             return solved, None, budget
