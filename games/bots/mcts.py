@@ -14,7 +14,9 @@ measure of :mod:`games.bots.kazambi_policy`, whose playouts also follow that mea
 the Kazambi root is ordered by the greedy score.
 
 The bot adds the exact solvers: Kugamai is solved from the deal on (memoised for the
-game) and Kazambi endgames once few live tiles remain (see :class:`MctsBot`).
+game) and Kazambi endgames once few live tiles remain (see :class:`MctsBot`). Rewards
+are side 0's, 0..1 (:meth:`SearchGame.rollout_value`): the result, or in Stolbiki
+version 2 the result blended with the column margin (:mod:`games.bots.stolbiki_policy`).
 
 With an iteration budget the search is deterministic for a given seed.
 """
