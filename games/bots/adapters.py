@@ -91,6 +91,20 @@ class SearchGame(ABC):
     def text(self, state: Any, move: Any) -> str:
         """The canonical text of ``move`` in ``state``."""
 
+    def rollout_value(self, state: Any, rng: random.Random) -> float:
+        """Play ``state`` to its end (:meth:`rollout`); side 0's reward, 0..1 (1 a win,
+        1/2 a draw, 0 a loss unless the game rewards margins)."""
+        return side_zero_reward(self.rollout(state, rng))
+
+    def final_value(self, state: Any) -> float:
+        """Side 0's reward (0..1) in a finished game."""
+        return side_zero_reward(self.winner(state))
+
+
+def side_zero_reward(winner: int | None) -> float:
+    """1 if side 0 won, 0 if side 1 did, 1/2 for a draw."""
+    return 0.5 if winner is None else float(winner == 0)
+
 
 def _load_document(name: str, observation: Mapping[str, Any]) -> Any:
     try:

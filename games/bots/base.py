@@ -35,12 +35,15 @@ class Budget:
     """How long a bot may think about one move.
 
     ``iterations`` gives reproducible play (same seed, same moves); ``seconds`` is a wall
-    clock limit per move. With both, the search stops at whichever comes first; with
-    neither, it runs :data:`DEFAULT_ITERATIONS` iterations.
+    clock limit per move and ``cpu_seconds`` a limit of the process's CPU time
+    (:func:`time.process_time`), fairer than wall time on a shared machine. With several,
+    the search stops at whichever comes first; with none, it runs the bot's default
+    (:data:`DEFAULT_ITERATIONS` iterations unless the bot says otherwise).
     """
 
     iterations: int | None = None
     seconds: float | None = None
+    cpu_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.iterations is not None and (
@@ -59,24 +62,47 @@ class Budget:
         ):
             raise BotError(N_("budget seconds must be a positive number, not %(seconds)r"),
                            seconds=self.seconds)
+        if self.cpu_seconds is not None and (
+            isinstance(self.cpu_seconds, bool)
+            or not isinstance(self.cpu_seconds, int | float)
+            or not self.cpu_seconds > 0
+        ):
+            raise BotError(
+                N_("budget cpu_seconds must be a positive number, not %(seconds)r"),
+                seconds=self.cpu_seconds
+            )
+
+    @property
+    def unset(self) -> bool:
+        """True when the budget names no limit (the bot's default applies)."""
+        return self.iterations is None and self.seconds is None and self.cpu_seconds is None
 
     def clock(self) -> BudgetClock:
         """A countdown for one move."""
-        iterations = self.iterations
-        if iterations is None and self.seconds is None:
-            iterations = DEFAULT_ITERATIONS
+        iterations = DEFAULT_ITERATIONS if self.unset else self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        return BudgetClock(iterations, deadline)
+        cpu_deadline = (
+            None if self.cpu_seconds is None else time.process_time() + self.cpu_seconds
+        )
+        return BudgetClock(iterations, deadline, cpu_deadline)
+
+    def seconds_left(self) -> float | None:
+        """The tighter of the time limits in seconds, ``None`` without one."""
+        limits = [limit for limit in (self.seconds, self.cpu_seconds) if limit is not None]
+        return min(limits) if limits else None
 
 
 class BudgetClock:
     """Counts the iterations of one search against its :class:`Budget`."""
 
-    __slots__ = ("limit", "deadline", "done")
+    __slots__ = ("limit", "deadline", "cpu_deadline", "done")
 
-    def __init__(self, limit: int | None, deadline: float | None) -> None:
+    def __init__(
+        self, limit: int | None, deadline: float | None, cpu_deadline: float | None = None
+    ) -> None:
         self.limit = limit
         self.deadline = deadline
+        self.cpu_deadline = cpu_deadline
         self.done = 0
 
     def tick(self) -> bool:
@@ -84,11 +110,15 @@ class BudgetClock:
         self.done += 1
         if self.limit is not None and self.done >= self.limit:
             return False
+        if self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline:
+            return False
         return self.deadline is None or time.perf_counter() < self.deadline
 
     def expired(self) -> bool:
-        """True once the wall-clock limit (if any) has passed."""
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        """True once a time limit (if any) has passed."""
+        return (self.deadline is not None and time.perf_counter() >= self.deadline) or (
+            self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline
+        )
 
 
 def check_observation(game: str, observation: Mapping[str, Any]) -> int:

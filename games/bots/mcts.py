@@ -14,7 +14,9 @@ measure of :mod:`games.bots.kazambi_policy`, whose playouts also follow that mea
 the Kazambi root is ordered by the greedy score.
 
 The bot adds the exact solvers: Kugamai is solved from the deal on (memoised for the
-game) and Kazambi endgames once few live tiles remain (see :class:`MctsBot`).
+game) and Kazambi endgames once few live tiles remain (see :class:`MctsBot`). Rewards
+are side 0's, 0..1 (:meth:`SearchGame.rollout_value`): the result, or in Stolbiki
+version 2 the result blended with the column margin (:mod:`games.bots.stolbiki_policy`).
 
 With an iteration budget the search is deterministic for a given seed.
 """
@@ -23,14 +25,22 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.bots.adapters import KazambiSearch, KugamaiSearch, SearchGame, search_game
+from games.bots.adapters import (
+    KazambiSearch,
+    KugamaiSearch,
+    SearchGame,
+    StolbikiSearch,
+    search_game,
+)
 from games.bots.base import Bot, BotError, Budget
 from games.bots.greedy import kazambi_score
 from games.bots.kazambi_policy import policy_search
 from games.bots.solvers.kugamai import WIN, KugamaiSolver, SolverLimitError
+from games.bots.stolbiki_policy import policy_search as stolbiki_policy_search
 from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import MOVE_TEXT
 
@@ -41,6 +51,26 @@ ROOT_SCORED = 300
 #: Kugamai: new positions the exact solver may visit per move before MCTS searches
 #: alone (a whole game from the deal takes under 40,000).
 KUGAMAI_SOLVER_NODES = 60_000
+#: The bot's versions: 1 the first MCTS, 2 the current one (see :class:`MctsBot`).
+VERSIONS = (1, 2)
+#: Version 2, Kazambi: the endgame solver is tried from this many live tiles down...
+KAZAMBI_ENDGAME_TILES = 16
+#: ... for this share of the move's time budget (the larger one once few enough live
+#: tiles remain that a proof is likely), or with an iteration budget for this many new
+#: positions per iteration; what it proves stays in its table for later moves.
+KAZAMBI_SOLVER_SHARE = 0.6
+KAZAMBI_LIKELY_TILES = 13
+KAZAMBI_LIKELY_SHARE = 0.9
+KAZAMBI_NODES_PER_ITERATION = 20
+#: Version 2: the budget of a move when the caller gives none (an iteration count keeps
+#: play reproducible; the wall-clock cap is for slow machines).
+DEFAULT_BUDGETS: dict[str, Budget] = {
+    "kazambi": Budget(iterations=300, seconds=0.5),
+    "kazambi-pairs": Budget(iterations=300, seconds=0.5),
+    "anti-kazambi": Budget(iterations=300, seconds=0.5),
+    "anti-kazambi-pairs": Budget(iterations=300, seconds=0.5),
+    "stolbiki": Budget(iterations=1000, seconds=0.5),
+}
 
 
 class Node:
@@ -150,13 +180,10 @@ def _iterate(
         game.push(state, best.move)
         node = best
         path.append(best)
-    winner = game.rollout(state, rng) if expanded else game.winner(state)
+    value = game.rollout_value(state, rng) if expanded else game.final_value(state)
     for visited in path:
         visited.visits += 1
-        if winner is None:
-            visited.reward += 0.5
-        elif winner == visited.side:
-            visited.reward += 1.0
+        visited.reward += value if visited.side == 0 else 1.0 - value
 
 
 class MctsBot(Bot):
@@ -166,23 +193,47 @@ class MctsBot(Bot):
     otherwise MCTS chooses among the moves that keep the proved value (a draw or a
     loss), looking for the opponent's mistakes. With ``policy`` (the default) Kazambi
     playouts and tree nodes follow the burn measure of :mod:`games.bots.kazambi_policy`;
-    without it they are uniformly random."""
+    without it they are uniformly random.
+
+    ``version`` (see docs/bots.md): 2, the default, adds the Stolbiki playout policy and
+    margin reward of :mod:`games.bots.stolbiki_policy`, lets the Kazambi solver take over
+    from :data:`KAZAMBI_ENDGAME_TILES` live tiles on a share of the move's budget (what it
+    proves stays in its table: proved losing moves leave the root) and gives each game a
+    default budget (:data:`DEFAULT_BUDGETS`); 1 is the bot as it was before, kept to
+    measure the new one against."""
 
     kind = "mcts"
 
     def __init__(
-        self, seed: int | None = None, *, endgame_solver: bool = True, policy: bool = True
+        self,
+        seed: int | None = None,
+        *,
+        endgame_solver: bool = True,
+        policy: bool = True,
+        version: int = 2,
     ) -> None:
         super().__init__(seed)
+        if version not in VERSIONS:
+            raise BotError(f"mcts version must be one of {VERSIONS}, not {version!r}")
         self.endgame_solver = endgame_solver
         self.policy = policy
+        self.version = version
         self.solvers: dict[bool, Any] = {}
         self.kugamai = KugamaiSolver()
 
-    def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
+    def adapter(self, game: str) -> SearchGame:
+        """The search adapter of ``game`` for this bot's version and settings."""
         adapter = search_game(game)
         if self.policy and isinstance(adapter, KazambiSearch):
-            adapter = policy_search(game)
+            return policy_search(game)
+        if self.policy and self.version >= 2 and isinstance(adapter, StolbikiSearch):
+            return stolbiki_policy_search(game)
+        return adapter
+
+    def pick(self, game: str, observation: Mapping[str, Any], budget: Budget) -> str:
+        adapter = self.adapter(game)
+        if self.version >= 2 and budget.unset:
+            budget = DEFAULT_BUDGETS.get(game, budget)
         state = adapter.load(observation, self.rng)
         root_moves = None
         if self.endgame_solver and isinstance(adapter, KugamaiSearch):
@@ -190,15 +241,8 @@ class MctsBot(Bot):
             if isinstance(proved, str):
                 return proved
             root_moves = proved
-        elif self.endgame_solver:
-            from games.bots.solvers import TABLE_LIMIT, KazambiSolver, solved_move
-
-            kazambi = None
-            if isinstance(adapter, KazambiSearch):
-                kazambi = self.solvers.setdefault(adapter.misere, KazambiSolver(adapter.misere))
-                if len(kazambi.table) > TABLE_LIMIT:
-                    kazambi.table.clear()
-            solved = solved_move(game, state, whole_kugamai=False, kazambi=kazambi)
+        elif self.endgame_solver and isinstance(adapter, KazambiSearch):
+            solved, root_moves, budget = self.kazambi_endgame(game, adapter, state, budget)
             if solved is not None:
                 return solved
         move, _ = search(
@@ -210,6 +254,52 @@ class MctsBot(Bot):
             root_moves=root_moves,
         )
         return adapter.text(state, move)
+
+    def kazambi_endgame(
+        self, game: str, adapter: KazambiSearch, state: Any, budget: Budget
+    ) -> tuple[str | None, list[Any] | None, Budget]:
+        """Try the endgame solver: (a proved winning move or ``None``, the root moves not
+        proved lost or ``None`` for all, the budget left for MCTS)."""
+        from games.bots.solvers import TABLE_LIMIT, KazambiSolver, solved_move
+        from games.bots.solvers.kazambi import live_tile_count
+
+        solver = self.solvers.setdefault(adapter.misere, KazambiSolver(adapter.misere))
+        if len(solver.table) > TABLE_LIMIT:
+            solver.table.clear()
+        if self.version < 2:
+            return solved_move(game, state, whole_kugamai=False, kazambi=solver), None, budget
+        seconds = budget.seconds_left()
+        live = live_tile_count(state)
+        if live > KAZAMBI_ENDGAME_TILES:
+            return None, None, budget
+        if seconds is not None:
+            share = KAZAMBI_LIKELY_SHARE if live <= KAZAMBI_LIKELY_TILES else KAZAMBI_SOLVER_SHARE
+            seconds *= share
+        nodes = None if budget.iterations is None else KAZAMBI_NODES_PER_ITERATION * (
+            budget.iterations
+        )
+        started, cpu_started = time.perf_counter(), time.process_time()
+        solved = solved_move(
+            game,
+            state,
+            whole_kugamai=False,
+            kazambi=solver,
+            endgame_tiles=KAZAMBI_ENDGAME_TILES,
+            kazambi_nodes=nodes,
+            kazambi_seconds=seconds,
+        )
+        if solved is not None:
+            return solved, None, budget
+        known = solver.known_results(state)
+        if any(known.values()):
+            return str(next(move for move, wins in known.items() if wins)), None, budget
+        root_moves = None
+        if known:
+            kept = [move for move in adapter.moves(state) if move not in known]
+            root_moves = kept or None
+        return None, root_moves, _less_time(
+            budget, time.perf_counter() - started, time.process_time() - cpu_started
+        )
 
     def kugamai_proved(self, state: KugamaiState) -> str | list[int] | None:
         """The move to play when the solver proves a win or leaves one best move; else
@@ -249,3 +339,16 @@ class MctsBot(Bot):
             return [moves[index] for index in scored + tail]
 
         return order
+
+
+def _less_time(budget: Budget, wall: float, cpu: float) -> Budget:
+    """``budget`` with ``wall`` and ``cpu`` seconds already spent taken off its time
+    limits (a little is always left: the search runs at least one iteration)."""
+    floor = 0.001
+    return Budget(
+        iterations=budget.iterations,
+        seconds=None if budget.seconds is None else max(floor, budget.seconds - wall),
+        cpu_seconds=(
+            None if budget.cpu_seconds is None else max(floor, budget.cpu_seconds - cpu)
+        ),
+    )

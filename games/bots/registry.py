@@ -2,7 +2,8 @@
 
 Kinds: ``random``, ``greedy``, ``mcts`` and ``solver`` (the exact Kugamai solver; for
 Kazambi the endgame solver once few tiles remain, MCTS before; MCTS for Stolbiki, which
-has no solver).
+has no solver). Their settings are documented in docs/bots.md; ``get_bot("mcts",
+version=1)`` is the MCTS bot as it was before version 2.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ observation and nothing else, and its seed from the ``game`` line. The fork serv
 it in a fork of itself (no new interpreter); ``python -I -S -c <bootstrap> KIND
 SETTINGS_JSON`` (:func:`builtin_command`) runs it as a program of its own.
 
-Settings are the bot's own (``exploration``...) plus its budget: ``iterations`` and
-``seconds`` per move; without either, the bot's own default budget. With a budget, a move
+Settings are the bot's own (``exploration``...) plus its budget: ``iterations``,
+``seconds`` (wall clock) and ``cpu_seconds`` (the bot process's CPU time) per move;
+without any, the bot's own default budget. With a budget, a move
 also stops in time for the clock: at most 4/5 of a move limit, and a fifteenth of the
 clock plus 4/5 of its increment (an iteration budget stays reproducible unless that cap is
 reached).
@@ -26,7 +27,7 @@ from games.bots.protocol.client import ClientBot, serve
 from games.bots.protocol.messages import Go, NewGame
 from games.bots.registry import get_bot
 
-BUDGET_KEYS = ("iterations", "seconds")
+BUDGET_KEYS = ("iterations", "seconds", "cpu_seconds")
 
 
 def project_root() -> str:
@@ -66,6 +67,7 @@ class BuiltinClient(ClientBot):
         self.settings = {k: v for k, v in settings.items() if k not in BUDGET_KEYS}
         self.iterations = settings.get("iterations")
         self.seconds = settings.get("seconds")
+        self.cpu_seconds = settings.get("cpu_seconds")
         self.bot: Bot | None = None
 
     def new_game(self, game: NewGame) -> None:
@@ -74,13 +76,13 @@ class BuiltinClient(ClientBot):
     def budget(self, go: Go) -> Budget:
         """The budget of one move: the settings', capped by the clock; else the bot's."""
         assert self.game is not None
-        if self.iterations is None and self.seconds is None:
+        if self.iterations is None and self.seconds is None and self.cpu_seconds is None:
             return Budget()
         seconds = self.seconds
         cap = time_cap(go, self.game.seat)
         if cap is not None:
             seconds = cap if seconds is None else min(seconds, cap)
-        return Budget(iterations=self.iterations, seconds=seconds)
+        return Budget(iterations=self.iterations, seconds=seconds, cpu_seconds=self.cpu_seconds)
 
     def choose(self, observation: dict[str, Any], go: Go) -> str:
         assert self.bot is not None and self.game is not None

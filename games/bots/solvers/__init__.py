@@ -3,6 +3,7 @@ remain (:mod:`.kazambi`), and the ``solver`` bot that plays them."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,12 +32,17 @@ def solved_move(
     *,
     whole_kugamai: bool = True,
     kazambi: KazambiSolver | None = None,
+    endgame_tiles: int = ENDGAME_TILES,
+    kazambi_nodes: int | None = KAZAMBI_NODE_LIMIT,
+    kazambi_seconds: float | None = None,
 ) -> str | None:
     """A move proved best, or ``None`` when no solver settles the position cheaply:
-    Kugamai is solved outright; a Kazambi position with at most :data:`ENDGAME_TILES`
-    live tiles gives its winning move if it is won (a lost one is left to MCTS, which may
-    still trick a weaker opponent). ``whole_kugamai=False`` leaves Kugamai unsolved.
-    Solvers passed in keep their tables, so a position proved won stays proved."""
+    Kugamai is solved outright; a Kazambi position with at most ``endgame_tiles`` live
+    tiles gives its winning move if it is won (a lost one is left to MCTS, which may still
+    trick a weaker opponent); its search stops after ``kazambi_nodes`` new positions or
+    ``kazambi_seconds`` of CPU time, whichever comes first (``None``: no such limit).
+    ``whole_kugamai=False`` leaves Kugamai unsolved. Solvers passed in keep their
+    tables, so a position proved won stays proved."""
     if isinstance(state, KugamaiState) and whole_kugamai:
         solver = kugamai or KugamaiSolver()
         solver.nodes = 0
@@ -46,17 +52,21 @@ def solved_move(
         except SolverLimitError:
             return None
         return None if move is None else MOVE_TEXT[move]
-    if isinstance(state, KazambiState) and live_tile_count(state) <= ENDGAME_TILES:
+    if isinstance(state, KazambiState) and live_tile_count(state) <= endgame_tiles:
         adapter = search_game(game)
         assert isinstance(adapter, KazambiSearch)
         if kazambi is None or kazambi.misere != adapter.misere:
             kazambi = KazambiSolver(adapter.misere)
         kazambi.nodes = 0
-        kazambi.node_limit = KAZAMBI_NODE_LIMIT
+        kazambi.node_limit = kazambi_nodes
+        if kazambi_seconds is not None:
+            kazambi.deadline = time.process_time() + kazambi_seconds
         try:
             won, winning = kazambi.best(state)
         except SolverLimitError:
             return None
+        finally:
+            kazambi.deadline = None
         return str(winning) if won and winning is not None else None
     return None
 

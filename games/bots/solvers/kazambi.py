@@ -1,30 +1,102 @@
 """Exact Kazambi endgames: win or loss for the side to move once few tiles remain.
 
 Only the ``allowed`` masks (where each value may still lie), the hands and the seat to
-move decide the rest of a game, so they key the transposition table; tiles that fit
-nowhere (burnt) never play again and are dropped from the key. Works for the pairs and
-misère variants too: seats alternate sides, so negamax over sides holds.
+move decide the rest of a game on a given board, so they key the transposition table,
+with the board size and the variant (the same masks mean other cells on another board);
+tiles that fit nowhere (burnt) never play again and are dropped from the key. Works for
+the pairs and misère variants too: seats alternate sides, so negamax over sides holds.
+
+The search runs on the masks alone (no move objects, no make/unmake): a child's masks
+are a fresh list. Children are tried in the order of the live tiles they leave the next
+seat (fewest first; most first in misère), and a placement that leaves the next seat
+stuck ends the search at once when that wins.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
+
 from games.bots.solvers.kugamai import SolverLimitError
-from games.engines.kazambi.notation import KazambiMove
-from games.engines.kazambi.rules import hand_tiles, moves_of, placement_masks, pop, push
+from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
 from games.engines.kazambi.state import KazambiState
 
 #: The endgame solver is tried when at most this many live tiles remain in all hands.
 ENDGAME_TILES = 12
+#: New positions between two looks at the clock when a deadline is set.
+CLOCK_EVERY = 256
+
+#: A placement: (cell X, cell Y, value on X, value on Y, tile id).
+Placement = tuple[int, int, int, int, int]
+
+
+def _fits(allowed: Sequence[int], tile: int, cols: int, not_last_col: int) -> bool:
+    a, b = TILE_VALUES[tile]
+    mask_a = allowed[a]
+    if a == b:
+        return bool(mask_a & (mask_a >> 1) & not_last_col or mask_a & (mask_a >> cols))
+    mask_b = allowed[b]
+    return bool(
+        (mask_a & (mask_b >> 1) | mask_b & (mask_a >> 1)) & not_last_col
+        or mask_a & (mask_b >> cols)
+        or mask_b & (mask_a >> cols)
+    )
+
+
+def _live(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> int:
+    """The tiles of ``hand`` (a mask of tile ids) that fit somewhere."""
+    live = 0
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if _fits(allowed, low.bit_length() - 1, cols, not_last_col):
+            live |= low
+    return live
+
+
+def _placements(allowed: Sequence[int], hand: int, cols: int, not_last_col: int
+                ) -> list[Placement]:
+    found: list[Placement] = []
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        tile = low.bit_length() - 1
+        a, b = TILE_VALUES[tile]
+        mask_a = allowed[a]
+        kinds: tuple[tuple[int, int, int, int], ...]
+        if a == b:
+            kinds = ((mask_a & (mask_a >> 1) & not_last_col, 1, a, a),
+                     (mask_a & (mask_a >> cols), cols, a, a))
+        else:
+            mask_b = allowed[b]
+            kinds = ((mask_a & (mask_b >> 1) & not_last_col, 1, a, b),
+                     (mask_b & (mask_a >> 1) & not_last_col, 1, b, a),
+                     (mask_a & (mask_b >> cols), cols, a, b),
+                     (mask_b & (mask_a >> cols), cols, b, a))
+        for mask, step, value_x, value_y in kinds:
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                cell = bit.bit_length() - 1
+                found.append((cell, cell + step, value_x, value_y, tile))
+    return found
+
+
+def _after(allowed: Sequence[int], lines: Sequence[int], move: Placement) -> list[int]:
+    cell_x, cell_y, value_x, value_y, _ = move
+    keep = ~((1 << cell_x) | (1 << cell_y))
+    after = [mask & keep for mask in allowed]
+    after[value_x] &= ~lines[cell_x]
+    after[value_y] &= ~lines[cell_y]
+    return after
 
 
 def live_hand(state: KazambiState, seat: int) -> int:
     """``seat``'s hand without its burnt tiles."""
-    geometry, allowed = state.geometry, state.allowed
-    live = 0
-    for tile in hand_tiles(state.hands[seat]):
-        if any(placement_masks(geometry, allowed, tile)):
-            live |= 1 << tile
-    return live
+    geometry = state.geometry
+    return _live(state.allowed, state.hands[seat], geometry.cols, geometry.not_last_col)
 
 
 def live_tile_count(state: KazambiState) -> int:
@@ -33,53 +105,125 @@ def live_tile_count(state: KazambiState) -> int:
 
 
 class KazambiSolver:
-    """Memoised negamax with win/loss values; ``node_limit`` bounds one call's work."""
+    """Memoised negamax with win/loss values. ``node_limit`` bounds one call's work, and so
+    does ``deadline`` (a :func:`time.process_time` value) when set; past either the search
+    raises :class:`SolverLimitError` and keeps what it proved in its table."""
 
     def __init__(self, misere: bool, node_limit: int | None = None) -> None:
         self.misere = misere
         self.node_limit = node_limit
+        self.deadline: float | None = None
         self.nodes = 0
         self.table: dict[tuple[object, ...], bool] = {}
+        self._board: tuple[int, int, bool, int] = (0, 0, misere, 0)
+        self._cols = 0
+        self._not_last_col = 0
+        self._lines: tuple[int, ...] = ()
+
+    def key(self, state: KazambiState) -> tuple[object, ...]:
+        """The transposition-table key of ``state``: board size and variant, masks, live
+        hands and seat to move."""
+        self._use_board(state)
+        hands = tuple(live_hand(state, seat) for seat in range(state.seats))
+        return (self._board, tuple(state.allowed), hands, state.to_move)
+
+    def _use_board(self, state: KazambiState) -> None:
+        geometry = state.geometry
+        self._board = (geometry.rows, geometry.cols, self.misere, state.seats)
+        self._cols, self._not_last_col = geometry.cols, geometry.not_last_col
+        self._lines = geometry.lines
 
     def wins(self, state: KazambiState) -> bool:
-        """True if the side to move wins with perfect play (``state`` is restored)."""
-        key = (
-            tuple(state.allowed),
-            tuple(live_hand(state, seat) for seat in range(state.seats)),
-            state.to_move,
-        )
+        """True if the side to move wins with perfect play (``state`` is unchanged)."""
+        self._use_board(state)
+        return self._wins(list(state.allowed), list(state.hands), state.to_move)
+
+    def _wins(self, allowed: list[int], hands: list[int], seat: int) -> bool:
+        cols, not_last_col = self._cols, self._not_last_col
+        hands = [_live(allowed, hand, cols, not_last_col) for hand in hands]
+        key = (self._board, tuple(allowed), tuple(hands), seat)
         known = self.table.get(key)
         if known is not None:
             return known
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SolverLimitError
-        moves = moves_of(state, state.to_move)
-        result = self.misere if not moves else False
-        for move in moves:
-            push(state, move)
-            try:
-                lost = not self.wins(state)
-            finally:
-                pop(state)
-            if lost:
-                result = True
-                break
+        if (
+            self.deadline is not None
+            and not self.nodes % CLOCK_EVERY
+            and time.process_time() > self.deadline
+        ):
+            raise SolverLimitError
+        result = self._solve_children(allowed, hands, seat) is not None
+        if not hands[seat]:
+            result = self.misere
         self.table[key] = result
         return result
 
+    def _solve_children(self, allowed: list[int], hands: list[int], seat: int
+                        ) -> Placement | None:
+        """A winning placement of ``seat`` (hands given live), or ``None``."""
+        cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
+        nxt = (seat + 1) % len(hands)
+        sign = -1 if self.misere else 1
+        ordered: list[tuple[int, int, list[int], Placement]] = []
+        for rank, move in enumerate(_placements(allowed, hands[seat], cols, not_last_col)):
+            after = _after(allowed, lines, move)
+            left = _live(after, hands[nxt], cols, not_last_col).bit_count()
+            if not left and not self.misere:
+                return move
+            ordered.append((sign * left, rank, after, move))
+        ordered.sort(key=lambda entry: (entry[0], entry[1]))
+        for _, _, after, move in ordered:
+            child_hands = list(hands)
+            child_hands[seat] &= ~(1 << move[4])
+            if not self._wins(after, child_hands, nxt):
+                return move
+        return None
+
+    def known_results(self, state: KazambiState) -> dict[KazambiMove, bool]:
+        """What the table already proves about the moves of the seat to move, without
+        searching: move -> True (the move wins) or False (it loses); moves the table
+        does not settle are left out."""
+        self._use_board(state)
+        cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
+        allowed = state.allowed
+        hands = [_live(allowed, hand, cols, not_last_col) for hand in state.hands]
+        seat = state.to_move
+        nxt = (seat + 1) % len(hands)
+        known: dict[KazambiMove, bool] = {}
+        for move in _placements(allowed, hands[seat], cols, not_last_col):
+            after = _after(allowed, lines, move)
+            child = list(hands)
+            child[seat] &= ~(1 << move[4])
+            child = [_live(after, hand, cols, not_last_col) for hand in child]
+            if not child[nxt]:
+                value: bool | None = not self.misere
+            else:
+                opponent = self.table.get((self._board, tuple(after), tuple(child), nxt))
+                value = None if opponent is None else not opponent
+            if value is not None:
+                known[_move_of(move, cols)] = value
+        return known
+
     def best(self, state: KazambiState) -> tuple[bool, KazambiMove | None]:
         """(does the side to move win?, a winning move if so, else ``None``)."""
-        work = state.copy()
-        for move in moves_of(work, work.to_move):
-            push(work, move)
-            try:
-                lost = not self.wins(work)
-            finally:
-                pop(work)
-            if lost:
-                return True, move
-        return (self.misere if not moves_of(work, work.to_move) else False), None
+        self._use_board(state)
+        cols = self._cols
+        hands = [_live(state.allowed, hand, cols, self._not_last_col) for hand in state.hands]
+        seat = state.to_move
+        if not hands[seat]:
+            return self.misere, None
+        move = self._solve_children(list(state.allowed), hands, seat)
+        if move is None:
+            return False, None
+        return True, _move_of(move, cols)
+
+
+def _move_of(move: Placement, cols: int) -> KazambiMove:
+    cell_x, cell_y, value_x, value_y, _ = move
+    row, col = divmod(cell_x, cols)
+    return KazambiMove(value_x, value_y, row, col, cell_y - cell_x == cols)
 
 
 def solve(state: KazambiState, misere: bool = False, node_limit: int | None = None) -> int:

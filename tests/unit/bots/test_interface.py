@@ -56,7 +56,8 @@ def test_stolbiki_observation_holds_no_other_hand() -> None:
     assert not any(card in str(observation) for card in hidden)
 
 
-def test_stolbiki_move_does_not_depend_on_hidden_cards() -> None:
+@pytest.mark.parametrize("settings", [{}, {"version": 1}])
+def test_stolbiki_move_does_not_depend_on_hidden_cards(settings: dict[str, int]) -> None:
     """Two deals that differ only in the opponents' hidden cards look the same to seat 0,
     and the same bot with the same seed plays the same move in both."""
     engine = get_engine("stolbiki")
@@ -75,7 +76,7 @@ def test_stolbiki_move_does_not_depend_on_hidden_cards() -> None:
     assert views[0] == views[1]
     assert engine.from_dict(doc).hands != engine.from_dict(swapped).hands
     moves = [
-        get_bot("mcts", seed=9).choose("stolbiki", view, Budget(iterations=60))
+        get_bot("mcts", seed=9, **settings).choose("stolbiki", view, Budget(iterations=60))
         for view in views
     ]
     assert moves[0] == moves[1]

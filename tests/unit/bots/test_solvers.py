@@ -3,6 +3,8 @@ promise that a position proved won is never lost."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from games.bots.solvers.kazambi import solve as solve_kazambi
 from games.bots.solvers.kugamai import KugamaiSolver
 from games.bots.solvers.kugamai import solve as solve_kugamai
 from games.engines import Engine, get_engine
+from games.engines.kazambi.board import geometry
 from games.engines.kugamai.tiles import tile_count
 from tests.unit.bots.helpers import play_random_until
 
@@ -107,3 +110,21 @@ def test_kazambi_solver_never_loses_a_proved_endgame(game: str, opponent: str) -
         bots = side_bots(solver, other, seats) if side == 0 else side_bots(other, solver, seats)
         assert _play_from(game, state, bots) == side
     assert proved >= 2
+
+
+def test_kazambi_solver_table_tells_board_sizes_apart() -> None:
+    """The same masks and hands on a 3x4 and on a 2x6 board (the bits name other cells)
+    have different values: a solver reused across board sizes must not mix them up."""
+    engine = get_engine("kazambi")
+    rng = random.Random(6)
+    square = engine.new_game(seed=6, rows=3, cols=4)
+    for _ in range(2):
+        moves = engine.legal_moves(square)
+        square = engine.play(square, moves[rng.randrange(len(moves))])
+    wide = dataclasses.replace(square.copy(), geometry=geometry(2, 6))
+    fresh = [KazambiSolver(False).wins(state) for state in (square, wide)]
+    assert fresh[0] != fresh[1]
+    shared = KazambiSolver(False)
+    assert [shared.wins(state) for state in (square, wide)] == fresh
+    assert shared.key(square) != shared.key(wide)
+    assert KazambiSolver(True).key(square) != shared.key(square)
