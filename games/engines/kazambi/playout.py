@@ -13,6 +13,7 @@ from typing import Any
 
 from games.engines.errors import OptionError
 from games.engines.kazambi.board import geometry
+from games.engines.kazambi.codes import kth_bit
 from games.engines.kazambi.engine import (
     AntiKazambiEngine,
     AntiKazambiPairsEngine,
@@ -28,27 +29,6 @@ ENGINES: dict[str, type[KazambiEngine]] = {
     engine.name: engine
     for engine in (KazambiEngine, KazambiPairsEngine, AntiKazambiEngine, AntiKazambiPairsEngine)
 }
-
-
-def _kth_bit(mask: int, k: int) -> int:
-    """Index of the k-th (0-based) set bit of ``mask``, lowest first."""
-    if k < 8:
-        for _ in range(k):
-            mask &= mask - 1
-        return (mask & -mask).bit_length() - 1
-    position = 0
-    width = 1 << (mask.bit_length() - 1).bit_length()
-    while width > 1:
-        width >>= 1
-        low = mask & ((1 << width) - 1)
-        count = low.bit_count()
-        if k < count:
-            mask = low
-        else:
-            k -= count
-            mask >>= width
-            position += width
-    return position
 
 
 def random_playout(rng: random.Random, *, game: str = "kazambi", **options: Any) -> dict[str, Any]:
@@ -113,7 +93,7 @@ def random_playout(rng: random.Random, *, game: str = "kazambi", **options: Any)
             k -= count
             kind += 1
         mask = kinds[kind]
-        cell_x = _kth_bit(mask, k)
+        cell_x = kth_bit(mask, k)
         cell_y = cell_x + (cols if kind >= 2 else 1)
         value_x, value_y = (b, a) if kind % 2 else (a, b)
         keep = ~((1 << cell_x) | (1 << cell_y))
