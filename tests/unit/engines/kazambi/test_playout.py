@@ -12,7 +12,8 @@ import pytest
 from games.engines import get_engine
 from games.engines.errors import OptionError
 from games.engines.kazambi import KazambiEngine
-from games.engines.kazambi.playout import _kth_bit, random_playout
+from games.engines.kazambi.codes import kth_bit
+from games.engines.kazambi.playout import random_playout
 from tests.unit.engines.kazambi.helpers import random_game
 
 
@@ -36,13 +37,13 @@ def test_default_options_and_errors() -> None:
         random_playout(random.Random(1), rows=13)
 
 
-def test_kth_bit() -> None:
+def testkth_bit() -> None:
     rng = random.Random(3)
     for _ in range(300):
         mask = rng.getrandbits(rng.randrange(1, 300)) | 1
         bits = [i for i in range(mask.bit_length()) if mask >> i & 1]
         k = rng.randrange(len(bits))
-        assert _kth_bit(mask, k) == bits[k]
+        assert kth_bit(mask, k) == bits[k]
 
 
 def test_the_engine_package_is_pure() -> None:
