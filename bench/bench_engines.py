@@ -114,7 +114,7 @@ def main() -> None:
     print(f"{'games/s of CPU time':28} {'fast':>8} {'codes':>8} {'objects':>8} "
           f"{'fast/codes':>10} {'fast/objects':>12}")
     for label, game, fast, options, target in CASES:
-        playouts = [
+        playouts: list[Playout] = [
             partial(fast, **options),
             partial(public_playout, game, **options),
             partial(public_playout, game, compact=False, **options),

@@ -20,8 +20,9 @@ from config import table_events
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
 from games.series.format import MatchFormat
 from matches.models import Game
-from matches.progress import MatchProgress, match_progress
+from matches.progress import STEP_TIE_BREAK, MatchProgress, match_progress
 from matches.services.results import match_format_of
+from matches.texts import progress_step, progress_text
 from pages.svg.bracket import bracket_svg
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating
@@ -118,6 +119,8 @@ class PairingRow:
     tiebreak: str = ""
     #: A match in progress: what happens now ("game 3 playing"), under its running score.
     step: str = ""
+    #: A level knockout match waiting for its tie-break.
+    level: bool = False
     #: A match in progress: the games recorded so far and the next step, in words.
     progress: str = ""
 
@@ -188,15 +191,16 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
 
     side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id))
     assert side_a is not None
-    label = outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display()
+    label = str(outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display())
     return PairingRow(pairing.board, side_a,
                       _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id)), score,
                       label, outcome.value, pairing.bracket_match, games,
                       _slot_scores(pairing, progress),
                       order_unknown=any(not g["order_recorded"] for g in games),
                       tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots),
-                      step=progress.step if progress else "",
-                      progress=progress.text if progress else "")
+                      step=progress_step(progress) if progress else "",
+                      level=bool(progress and progress.step_template == STEP_TIE_BREAK),
+                      progress=progress_text(progress) if progress else "")
 
 
 def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tuple[str, str]:
@@ -344,7 +348,8 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
     for round_view in rounds:
         for row in round_view.pairings:
             if row.bracket_match and row.step:  # a match in progress
-                notes[row.bracket_match] = row.step.removeprefix("level: ")
+                notes[row.bracket_match] = (gettext("tie-break to come") if row.level
+                                            else row.step)
             if not row.bracket_match or row.b is None or row.slot_scores == ("", ""):
                 continue
             a_first = first_slot.get(row.bracket_match) in (None, seed_of.get(row.a.entrant_id))

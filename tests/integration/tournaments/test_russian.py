@@ -11,7 +11,6 @@ from django.conf import settings
 from django.utils import translation
 
 from games.series.format import MatchScore
-from matches.clock_services import recorded_games_text
 from matches.texts import score_text
 from players.counts import games_count
 from tournaments.standings.tiebreaks import REGISTRY
@@ -32,10 +31,6 @@ def test_game_counts_take_the_russian_plural_forms() -> None:
     with translation.override("ru"):
         assert [games_count(n) for n in COUNTS] == [
             "1 партия", "2 партии", "5 партий", "21 партия", "22 партии"]
-        assert [recorded_games_text(n).split(" (")[0] for n in COUNTS] == [
-            "только 1 записанная партия", "только 2 записанные партии",
-            "только 5 записанных партий", "только 21 записанная партия",
-            "только 22 записанные партии"]
         assert [score_text(MatchScore(3, 2, n)) for n in COUNTS] == [
             "3-2 (1 ничья)", "3-2 (2 ничьи)", "3-2 (5 ничьих)", "3-2 (21 ничья)",
             "3-2 (22 ничьи)"]
