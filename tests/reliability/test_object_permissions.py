@@ -22,9 +22,10 @@ from tests.reliability.world import World
 pytestmark = pytest.mark.django_db
 
 WRITE_METHODS = {"post", "put", "patch", "delete"}
-# Writable operations that change no object of a club (public login, throttled and guarded).
-NOT_OBJECT_WRITES = {("post", "/api/auth/token/")}
-SNAPSHOT_APPS = {"players", "tournaments", "matches", "ratings", "botruns", "auth",
+# Writable operations that change no object of a club: the public login (throttled and
+# guarded) and the analysis of a position (public, throttled, computes and stores nothing).
+NOT_OBJECT_WRITES = {("post", "/api/auth/token/"), ("post", "/api/analysis/")}
+SNAPSHOT_APPS = {"players", "tournaments", "matches", "ratings", "botruns", "analysis", "auth",
                  "authtoken"}
 
 
@@ -64,6 +65,7 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("post", "/api/pairings/{id}/games/"): lambda w: (
         w.pairing.pk, {"version": w.pairing.version, "result": "a"}),
     ("post", "/api/bot-runs/"): lambda w: (None, {"tournament": w.running.pk, "seed": 1}),
+    ("post", "/api/games/{id}/analysis/"): lambda w: (w.game.pk, {}),
 }
 
 

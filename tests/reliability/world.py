@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from matches.models import Game
+from matches.services.games import game_entry_record
 from players.models import Club, Player, Team
 from tournaments import services
 from tournaments.models import Entrant, Pairing, Tournament
@@ -22,6 +24,8 @@ class World:
     running: Tournament
     entrants: list[Entrant]
     pairing: Pairing
+    #: A game of another board (its match under way), for the endpoints aimed at games.
+    game: Game
 
 
 def build_world(club_a: Club) -> World:
@@ -41,5 +45,8 @@ def build_world(club_a: Club) -> World:
     running = services.tournament_start(actor=alice, tournament=running)
     round_ = services.round_pair_next(actor=alice, tournament=running)
     pairing = round_.pairings.exclude(entrant_b=None).order_by("board").first()
-    assert pairing is not None
-    return World(club_a, players[0], players[5], team, draft, running, entrants, pairing)
+    other = round_.pairings.exclude(entrant_b=None).order_by("board").last()
+    assert pairing is not None and other is not None and other != pairing
+    game = game_entry_record(actor=alice, pairing=other, expected_version=other.version,
+                             result="a").game
+    return World(club_a, players[0], players[5], team, draft, running, entrants, pairing, game)
