@@ -20,6 +20,7 @@ from config.bounds import (
 )
 from config.errors import ApplicationError
 from config.parsers import check_storable
+from games.bots.mcts import VERSIONS as MCTS_VERSIONS
 from players.models import BotKind, Club, Player, Team, TeamMembership
 from players.permissions import Actor, clubs_of, ensure_can_manage_club, may_enter_from
 from players.selectors import installed_bots, users_by_names
@@ -121,11 +122,12 @@ def club_update(
 BOT_OPTIONS: dict[str, dict[str, type]] = {
     BotKind.RANDOM: {},
     BotKind.GREEDY: {"endgame_solver": bool},
-    BotKind.MCTS: {"endgame_solver": bool, "policy": bool},
+    BotKind.MCTS: {"endgame_solver": bool, "policy": bool, "version": int},
     BotKind.SOLVER: {},
 }
 #: The budget of one move: iterations (a whole number) and seconds, each at most the bound.
-BOT_BUDGET: dict[str, float] = {"iterations": MAX_BOT_ITERATIONS, "seconds": MAX_BOT_SECONDS}
+BOT_BUDGET: dict[str, float] = {"iterations": MAX_BOT_ITERATIONS, "seconds": MAX_BOT_SECONDS,
+                                "cpu_seconds": MAX_BOT_SECONDS}
 
 
 def bot_settings_check(kind: str, settings: Any) -> dict[str, Any]:
@@ -160,6 +162,11 @@ def bot_settings_check(kind: str, settings: Any) -> dict[str, Any]:
                     text % {"key": key, "limit": BOT_BUDGET[key], "value": value},
                     field=field)
         elif key in options:
+            if key == "version" and (isinstance(value, bool) or value not in MCTS_VERSIONS):
+                raise ApplicationError(
+                    _("Bot setting 'version' must be one of %(versions)s, not %(value)r.")
+                    % {"versions": ", ".join(map(str, MCTS_VERSIONS)), "value": value},
+                    field=field)
             if not isinstance(value, options[key]):
                 text = (_("Bot setting %(key)r must be true or false, not %(value)r.")
                         if options[key] is bool else

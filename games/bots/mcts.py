@@ -43,6 +43,7 @@ from games.bots.solvers.kugamai import WIN, KugamaiSolver, SolverLimitError
 from games.bots.stolbiki_policy import policy_search as stolbiki_policy_search
 from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import MOVE_TEXT
+from games.i18n import N_
 
 #: Moves beyond which a node widens progressively.
 WIDE = 24
@@ -214,7 +215,8 @@ class MctsBot(Bot):
     ) -> None:
         super().__init__(seed)
         if version not in VERSIONS:
-            raise BotError(f"mcts version must be one of {VERSIONS}, not {version!r}")
+            raise BotError(N_("mcts version must be one of %(versions)s, not %(version)r"),
+                           versions=VERSIONS, version=version)
         self.endgame_solver = endgame_solver
         self.policy = policy
         self.version = version

@@ -34,6 +34,9 @@ def test_the_settings_table_follows_the_bots_constructors() -> None:
 @pytest.mark.parametrize(("kind", "settings", "field"), [
     ("mcts", {"iterations": MAX_BOT_ITERATIONS + 1}, "bot_settings.iterations"),
     ("mcts", {"iterations": 1.5}, "bot_settings.iterations"),
+    ("mcts", {"version": 3}, "bot_settings.version"),
+    ("mcts", {"version": True}, "bot_settings.version"),
+    ("mcts", {"cpu_seconds": 1e9}, "bot_settings.cpu_seconds"),
     ("mcts", {"seconds": MAX_BOT_SECONDS + 1}, "bot_settings.seconds"),
     ("mcts", {"seconds": 0}, "bot_settings.seconds"),
     ("mcts", {"seconds": True}, "bot_settings.seconds"),

@@ -53,6 +53,25 @@ def state_cards(obj: Any) -> set[str]:
     return found
 
 
+#: Code every bot may read (the Python installation, the engines): bound into the jail at
+#: the host's paths, so under the bot's /tmp when the project lives in /tmp. Its compiled
+#: files hold card-like letter pairs by chance; they say nothing about a deal.
+PUBLIC_CODE = tuple(
+    str(Path(folder).resolve())
+    for folder in {sys.prefix, sys.base_prefix, str(Path(__file__).resolve().parents[4] / "games")}
+)
+
+
+def files_under(folder: str) -> list[Path]:
+    """The files below ``folder``, the public code left out."""
+    found = []
+    for root, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders
+                      if not os.path.join(root, name).startswith(PUBLIC_CODE)]
+        found.extend(Path(root, name) for name in files if Path(root, name).is_file())
+    return found
+
+
 class Snoop(ClientBot):
     name = "Snoop"
     author = "tests"
@@ -81,8 +100,8 @@ class Snoop(ClientBot):
         # what it was given: arguments, environment, input, files
         saw |= cards_in(sys.argv) | cards_in(dict(os.environ)) | cards_in(READ)
         for folder in {os.getcwd(), os.environ.get("HOME", ""), os.environ.get("TMPDIR", "")}:
-            for path in Path(folder).glob("**/*") if folder else []:
-                if path.is_file() and path.stat().st_size < 1 << 20:
+            for path in files_under(folder) if folder else []:
+                if path.stat().st_size < 1 << 20:
                     saw |= cards_in(path.read_bytes().decode("utf-8", "replace"))
         # other processes
         others = readable = 0
