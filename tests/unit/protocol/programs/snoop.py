@@ -64,7 +64,7 @@ PUBLIC_CODE = tuple(
 
 def files_under(folder: str) -> list[Path]:
     """The files below ``folder``, the public code left out."""
-    found = []
+    found: list[Path] = []
     for root, folders, files in os.walk(folder):
         folders[:] = [name for name in folders
                       if not os.path.join(root, name).startswith(PUBLIC_CODE)]
