@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.bots.base import BotError, HiddenInformationError
@@ -62,7 +62,7 @@ class SearchGame(ABC):
     def node_moves(self, state: Any, rng: random.Random) -> list[Any]:
         """The moves a tree node tries, in the order it tries them (all legal moves,
         shuffled, by default); empty when the game is over."""
-        order = self.moves(state)
+        order = list(self.moves(state))
         rng.shuffle(order)
         return order
 
@@ -70,8 +70,9 @@ class SearchGame(ABC):
     def to_move(self, state: Any) -> int: ...
 
     @abstractmethod
-    def moves(self, state: Any) -> list[Any]:
-        """Legal move codes, in a fixed order; empty when the game is over."""
+    def moves(self, state: Any) -> Sequence[Any]:
+        """Legal move codes, in a fixed order; empty when the game is over (the sequence
+        may be shared: copy it to change it)."""
 
     @abstractmethod
     def push(self, state: Any, move: Any) -> None: ...
@@ -202,7 +203,7 @@ class KugamaiSearch(SearchGame):
     def to_move(self, state: KugamaiState) -> int:
         return state.to_move
 
-    def moves(self, state: KugamaiState) -> list[int]:
+    def moves(self, state: KugamaiState) -> Sequence[int]:
         return self.engine.legal_codes(state)
 
     def push(self, state: KugamaiState, move: int) -> None:

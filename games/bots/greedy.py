@@ -24,7 +24,7 @@ from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
 from games.engines.kazambi.rules import hand_tiles, placement_masks
 from games.engines.kazambi.state import KazambiState
 from games.engines.kugamai.state import KugamaiState
-from games.engines.kugamai.tiles import PASS, own_doubles_mask
+from games.engines.kugamai.tiles import own_doubles_mask
 from games.engines.stolbiki.cards import COLOUR, RANK
 from games.engines.stolbiki.deal import colour_of_seat
 from games.engines.stolbiki.state import CELL_BITS, PASS_CODE, StolbikiState, placeable_cards
@@ -131,7 +131,7 @@ def kugamai_score(game: KugamaiSearch, state: KugamaiState, code: int) -> float:
 
 def kugamai_move(game: KugamaiSearch, state: KugamaiState, rng: random.Random) -> int:
     moves = game.moves(state)
-    if len(moves) == 1 or moves == [PASS]:
+    if len(moves) == 1:
         return moves[0]
     result: int = _best([(kugamai_score(game, state, code), code) for code in moves], rng)
     return result

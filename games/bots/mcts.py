@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.bots.adapters import (
@@ -107,7 +107,7 @@ def search(
     perfect = game.perfect_information
     if root_moves is not None and not perfect:
         raise BotError("root moves can only be restricted in a perfect-information game")
-    first_moves = game.moves(root_state) if root_moves is None else list(root_moves)
+    first_moves = list(game.moves(root_state) if root_moves is None else root_moves)
     if len(first_moves) == 1:
         return first_moves[0], root
     if perfect:
@@ -143,6 +143,7 @@ def _iterate(
     sqrt = math.sqrt
     exploration = game.exploration
     expanded = False
+    candidates: Sequence[Any]
     while True:
         if perfect:
             order = node.order

@@ -61,6 +61,9 @@ from games.i18n import N_, Message
 
 Move = int | str
 
+_OPENING_ONLY = (OPENING,)
+_PASS_ONLY = (PASS,)
+
 
 class KugamaiEngine(Engine[KugamaiState]):
     """Two-player chain game with one open end; see the module docstring."""
@@ -115,21 +118,22 @@ class KugamaiEngine(Engine[KugamaiState]):
     def to_move(self, state: KugamaiState) -> int:
         return state.to_move
 
-    def legal_codes(self, state: KugamaiState) -> list[int]:
-        """Legal moves as codes (``a * 7 + b``, or :data:`PASS`); empty when over."""
+    def legal_codes(self, state: KugamaiState) -> tuple[int, ...]:
+        """Legal moves as codes (``a * 7 + b``, or :data:`PASS`); empty when over. The
+        tuple is shared: copy it to change it."""
         end = state.end
         if end < 0:
-            return [OPENING]
+            return _OPENING_ONLY
         if 0 in state.doubles_left:
-            return []
+            return ()
         hands = state.hands
         mover = state.to_move
         playable = hands[mover] >> 7 * end & state.safe
         if playable:
-            return [*CODES[end << 7 | playable]]
+            return CODES[end << 7 | playable]
         if hands[1 - mover] >> 7 * end & state.safe:
-            return [PASS]
-        return []
+            return _PASS_ONLY
+        return ()
 
     def legal_moves(self, state: KugamaiState) -> list[str]:
         return [MOVE_TEXT[code] for code in self.legal_codes(state)]
@@ -180,6 +184,12 @@ class KugamaiEngine(Engine[KugamaiState]):
                 state.safe = safe
                 state.end = new_end
                 return
+            if move == PASS and end >= 0 and 0 not in state.doubles_left:
+                shift = 7 * end
+                if not hands[mover] >> shift & safe and hands[1 - mover] >> shift & safe:
+                    state.history.append(move)
+                    state.to_move = 1 - mover
+                    return
         push_code(state, self.move_code(state, move))
 
     def pop(self, state: KugamaiState) -> int:
@@ -264,7 +274,7 @@ class KugamaiEngine(Engine[KugamaiState]):
                                        text=text, end=state.end, turned=f"{new_end}-{end}")
             return IllegalMoveError(text, N_("%(text)s does not match the open end %(end)s"),
                                    text=text, end=state.end)
-        if legal == [PASS]:
+        if legal == _PASS_ONLY:
             return IllegalMoveError(
                 text,
                 N_("%(text)s would make a fish (every tile with a %(new_end)s on the table); seat "

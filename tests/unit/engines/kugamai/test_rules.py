@@ -250,7 +250,7 @@ def test_push_and_pop_undo_exactly():
 def test_push_accepts_move_codes():
     state = ENGINE.new_game(seed=3)
     codes = ENGINE.legal_codes(state)
-    assert codes == [0]
+    assert codes == (0,)
     ENGINE.push(state, codes[0])
     assert ENGINE.to_dict(state)["chain"] == ["0-0"]
     with pytest.raises(EngineError):
