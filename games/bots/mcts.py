@@ -38,7 +38,7 @@ from games.bots.adapters import (
 )
 from games.bots.base import Bot, BotError, Budget
 from games.bots.greedy import kazambi_score
-from games.bots.kazambi_policy import policy_search
+from games.bots.kazambi_policy import PLAYOUT_DEPTH, policy_search
 from games.bots.solvers.kugamai import WIN, KugamaiSolver, SolverLimitError
 from games.bots.stolbiki_policy import policy_search as stolbiki_policy_search
 from games.engines.kugamai.state import KugamaiState
@@ -63,6 +63,10 @@ KAZAMBI_SOLVER_SHARE = 0.6
 KAZAMBI_LIKELY_TILES = 13
 KAZAMBI_LIKELY_SHARE = 0.9
 KAZAMBI_NODES_PER_ITERATION = 20
+#: Version 2: the Kazambi variants whose playouts stop after
+#: :data:`~games.bots.kazambi_policy.PLAYOUT_DEPTH` moves (where that was measured
+#: stronger; the others play to the end).
+SHORT_PLAYOUTS = ("kazambi",)
 #: Version 2: the budget of a move when the caller gives none (an iteration count keeps
 #: play reproducible; the wall-clock cap is for slow machines).
 DEFAULT_BUDGETS: dict[str, Budget] = {
@@ -228,7 +232,8 @@ class MctsBot(Bot):
         """The search adapter of ``game`` for this bot's version and settings."""
         adapter = search_game(game)
         if self.policy and isinstance(adapter, KazambiSearch):
-            return policy_search(game)
+            depth = PLAYOUT_DEPTH if self.version >= 2 and game in SHORT_PLAYOUTS else None
+            return policy_search(game, depth)
         if self.policy and self.version >= 2 and isinstance(adapter, StolbikiSearch):
             return stolbiki_policy_search(game)
         return adapter

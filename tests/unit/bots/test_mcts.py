@@ -11,9 +11,13 @@ from games.bots.base import Bot, Budget
 from games.bots.kazambi_policy import (
     NODE_SCORED,
     NODE_WIDTH,
+    PLAYOUT_DEPTH,
+    margin_value,
     node_moves,
+    policy_playout,
     policy_rollout,
     policy_search,
+    safe_live,
 )
 from games.bots.mcts import MctsBot
 from games.bots.play import side_bots
@@ -130,3 +134,38 @@ def test_kazambi_mcts_with_and_without_the_policy_plays_legal_moves(policy: bool
         observation = engine.observation(state, engine.to_move(state))
         move = MctsBot(seed=seed, policy=policy).choose("anti-kazambi", observation, SMALL)
         assert move in {str(legal) for legal in engine.legal_moves(state)}
+
+
+@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi", "kazambi-pairs"])
+def test_short_policy_playouts_give_a_reward_and_leave_the_state(game: str) -> None:
+    adapter = policy_search(game, playout_depth=PLAYOUT_DEPTH)
+    engine = get_engine(game)
+    for seed in range(4):
+        state = random_position(game, seed)
+        before = engine.to_dict(state)
+        values = [adapter.rollout_value(state, random.Random(k)) for k in range(10)]
+        assert all(0.0 <= value <= 1.0 for value in values)
+        assert engine.to_dict(state) == before
+        whole = {policy_playout(adapter, state, random.Random(k)) for k in range(10)}
+        assert whole <= {0.0, 1.0}
+
+
+def test_safe_live_weighs_each_tile_by_its_placements() -> None:
+    for seed in range(6):
+        state = random_position("kazambi", seed)
+        geometry = state.geometry
+        for seat in (0, 1):
+            tiles = hand_tiles(state.hands[seat])
+            expected = sum(
+                1 - 0.5 ** tile_move_count(state, tile)
+                for tile in tiles
+                if tile_move_count(state, tile)
+            )
+            found = safe_live(state.allowed, tiles, geometry.cols, geometry.not_last_col)
+            assert found == pytest.approx(expected)
+
+
+def test_the_margin_favours_the_seat_with_more_live_tiles_and_the_other_in_misere() -> None:
+    assert margin_value(5, 4, misere=False) > 0.5 > margin_value(4, 4, misere=False)
+    assert margin_value(4, 4, misere=True) > 0.5 > margin_value(5, 4, misere=True)
+    assert margin_value(9, 2, misere=False) == pytest.approx(1 - margin_value(9, 2, misere=True))
