@@ -27,7 +27,7 @@ from typing import ClassVar
 from games.bots.adapters import KazambiSearch
 from games.bots.kazambi_masks import after_placement, nth_placement, placement_groups
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
-from games.engines.kazambi.rules import hand_tiles
+from games.engines.kazambi.rules import hand_tiles, placement_masks
 from games.engines.kazambi.state import KazambiState
 
 #: Share of playout moves chosen uniformly at random (the rest by the burn measure).
@@ -133,32 +133,16 @@ def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random)
     return 0 if value == 1.0 else 1
 
 
-def safe_live(allowed: Sequence[int], tiles: Sequence[int], cols: int, not_last_col: int
-              ) -> float:
-    """The ``tiles`` that fit somewhere, each counted ``1 - 2**-n`` for its ``n``
-    placements (as :func:`games.engines.kazambi.rules.tile_move_count` counts them)."""
+def safe_live(state: KazambiState, allowed: list[int], tiles: Sequence[int]) -> float:
+    """The ``tiles`` that fit somewhere with the ``allowed`` masks (on ``state``'s board),
+    each counted ``1 - 2**-n`` for its ``n`` placements."""
     total = 0.0
+    geometry = state.geometry
     for tile in tiles:
-        a, b = TILE_VALUES[tile]
-        mask_a = allowed[a]
-        if a == b:
-            count = (mask_a & (mask_a >> 1) & not_last_col).bit_count() + (
-                mask_a & (mask_a >> cols)
-            ).bit_count()
-        else:
-            mask_b = allowed[b]
-            count = (
-                (mask_a & (mask_b >> 1) & not_last_col).bit_count()
-                + (mask_b & (mask_a >> 1) & not_last_col).bit_count()
-                + (mask_a & (mask_b >> cols)).bit_count()
-                + (mask_b & (mask_a >> cols)).bit_count()
-            )
+        count = sum(mask.bit_count() for mask in placement_masks(geometry, allowed, tile))
         if count:
-            total += 1.0 - _HALVES[min(count, len(_HALVES) - 1)]
+            total += 1.0 - 0.5**count
     return total
-
-
-_HALVES = tuple(0.5**count for count in range(64))
 
 
 def margin_value(mover_live: float, next_live: float, misere: bool) -> float:
@@ -196,8 +180,8 @@ def policy_playout(
         nxt = (seat + 1) % seats
         if not moves_left:
             chance = margin_value(
-                safe_live(allowed, live, cols, not_last_col),
-                safe_live(allowed, hands[nxt], cols, not_last_col),
+                safe_live(state, allowed, live),
+                safe_live(state, allowed, hands[nxt]),
                 misere,
             )
             return chance if seat % 2 == 0 else 1.0 - chance

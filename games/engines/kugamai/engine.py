@@ -184,12 +184,9 @@ class KugamaiEngine(Engine[KugamaiState]):
                 state.safe = safe
                 state.end = new_end
                 return
-            if move == PASS and end >= 0 and 0 not in state.doubles_left:
-                shift = 7 * end
-                if not hands[mover] >> shift & safe and hands[1 - mover] >> shift & safe:
-                    state.history.append(move)
-                    state.to_move = 1 - mover
-                    return
+            if move == PASS and is_legal_code(state, move):
+                push_code(state, move)
+                return
         push_code(state, self.move_code(state, move))
 
     def pop(self, state: KugamaiState) -> int:

@@ -153,7 +153,6 @@ def test_short_policy_playouts_give_a_reward_and_leave_the_state(game: str) -> N
 def test_safe_live_weighs_each_tile_by_its_placements() -> None:
     for seed in range(6):
         state = random_position("kazambi", seed)
-        geometry = state.geometry
         for seat in (0, 1):
             tiles = hand_tiles(state.hands[seat])
             expected = sum(
@@ -161,7 +160,7 @@ def test_safe_live_weighs_each_tile_by_its_placements() -> None:
                 for tile in tiles
                 if tile_move_count(state, tile)
             )
-            found = safe_live(state.allowed, tiles, geometry.cols, geometry.not_last_col)
+            found = safe_live(state, list(state.allowed), tiles)
             assert found == pytest.approx(expected)
 
 
