@@ -219,7 +219,7 @@ class MctsBot(Bot):
         version: int = 2,
     ) -> None:
         super().__init__(seed)
-        if version not in VERSIONS:
+        if isinstance(version, bool) or version not in VERSIONS:
             raise BotError(N_("mcts version must be one of %(versions)s, not %(version)r"),
                            versions=VERSIONS, version=version)
         self.endgame_solver = endgame_solver

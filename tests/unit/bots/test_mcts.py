@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.bots.base import Bot, Budget
+from games.bots.base import Bot, BotError, Budget
 from games.bots.kazambi_policy import (
     NODE_SCORED,
     NODE_WIDTH,
@@ -168,3 +168,9 @@ def test_the_margin_favours_the_seat_with_more_live_tiles_and_the_other_in_miser
     assert margin_value(5, 4, misere=False) > 0.5 > margin_value(4, 4, misere=False)
     assert margin_value(4, 4, misere=True) > 0.5 > margin_value(5, 4, misere=True)
     assert margin_value(9, 2, misere=False) == pytest.approx(1 - margin_value(9, 2, misere=True))
+
+
+@pytest.mark.parametrize("version", [0, 3, "2", True])
+def test_mcts_refuses_a_version_it_does_not_have(version: Any) -> None:
+    with pytest.raises(BotError, match="mcts version must be one of"):
+        get_bot("mcts", seed=1, version=version)
