@@ -8,26 +8,23 @@ variant; none is an immediate win) and as many as possible to the mover, the oth
 round in misère. :func:`node_moves` gives a tree node a sample of its moves, ordered by
 the live tiles they leave the next seat.
 
-A playout may stop after :data:`PLAYOUT_DEPTH` moves (MCTS version 2) and judge the rest
-by the live-tile margin (:func:`margin_value`): were no tile burnt from then on, the seat
-to move would win exactly when it holds more live tiles than the next seat (fewer or as
-many in misère). Each live tile counts by how safe it is from burning, ``1 - 2**-n`` for
-a tile with ``n`` placements (:func:`safe_live`); a tile both hold counts alike on both
-sides, so what the margin weighs is the tiles one seat holds and the other has played.
-That guess after a few policy moves measured better than playing every game out.
+A playout may stop after :data:`PLAYOUT_DEPTH` moves (MCTS version 2) and leave the
+rest to a learned guess of who wins (:func:`games.bots.kazambi_value.leaf_value`, fitted
+on greedy self-play; mirrored, unmeasured, in misère). That guess after a few policy
+moves measured better than playing every game out.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import ClassVar
 
 from games.bots.adapters import KazambiSearch
 from games.bots.kazambi_masks import after_placement, nth_placement, placement_groups
+from games.bots.kazambi_value import leaf_value
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
-from games.engines.kazambi.rules import hand_tiles, placement_masks
+from games.engines.kazambi.rules import hand_tiles
 from games.engines.kazambi.state import KazambiState
 
 #: Share of playout moves chosen uniformly at random (the rest by the burn measure).
@@ -40,12 +37,13 @@ OWN_WEIGHT = 1
 NODE_WIDTH = 48
 #: ... and orders the first of them by the burn measure.
 NODE_SCORED = 24
-#: Version 2: playout moves before the live-tile margin judges the rest...
-PLAYOUT_DEPTH = 4
-#: ... as a logistic win chance with this slope per (safe) live tile...
-MARGIN_SLOPE = 0.8
-#: ... and the placements sampled per playout move.
+#: Version 2: playout moves before the learned guess judges the rest...
+PLAYOUT_DEPTH = 2
+#: ... with this many placements sampled per playout move; its tree nodes try this many
+#: moves, all ordered by the burn measure (narrower nodes measured stronger with the
+#: short playouts).
 SHORT_SAMPLES = 8
+SHORT_NODE_WIDTH = 24
 
 
 def live_tiles(
@@ -95,18 +93,22 @@ def live_count(
 
 
 def node_moves(
-    game: KazambiSearch, state: KazambiState, rng: random.Random
+    game: KazambiSearch,
+    state: KazambiState,
+    rng: random.Random,
+    width: int = NODE_WIDTH,
+    scored_width: int = NODE_SCORED,
 ) -> list[KazambiMove]:
-    """Up to :data:`NODE_WIDTH` distinct legal moves drawn at random (all of them when
-    there are fewer), the first :data:`NODE_SCORED` put best first by the live tiles they
-    leave the next seat (fewest; most in misère)."""
+    """Up to ``width`` distinct legal moves drawn at random (all of them when there are
+    fewer), the first ``scored_width`` put best first by the live tiles they leave the
+    next seat (fewest; most in misère)."""
     geometry = state.geometry
     cols, not_last_col, lines = geometry.cols, geometry.not_last_col, geometry.lines
     allowed = state.allowed
     groups, total, _ = placement_groups(
         allowed, hand_tiles(state.hands[state.to_move]), cols, not_last_col
     )
-    picks = rng.sample(range(total), min(total, NODE_WIDTH))
+    picks = rng.sample(range(total), min(total, width))
     nxt = hand_tiles(state.hands[(state.to_move + 1) % state.seats])
     nxt = live_tiles(allowed, nxt, cols, not_last_col)
     sign = -1 if game.misere else 1
@@ -116,7 +118,7 @@ def node_moves(
         cell_x, step, value_x, value_y = nth_placement(groups, index)
         row, col = divmod(cell_x, cols)
         move = KazambiMove(value_x, value_y, row, col, step != 1)
-        if rank >= NODE_SCORED:
+        if rank >= scored_width:
             rest.append(move)
             continue
         after = after_placement(allowed, lines, cell_x, cell_x + step, value_x, value_y)
@@ -133,24 +135,6 @@ def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random)
     return 0 if value == 1.0 else 1
 
 
-def safe_live(state: KazambiState, allowed: list[int], tiles: Sequence[int]) -> float:
-    """The ``tiles`` that fit somewhere with the ``allowed`` masks (on ``state``'s board),
-    each counted ``1 - 2**-n`` for its ``n`` placements."""
-    total = 0.0
-    geometry = state.geometry
-    for tile in tiles:
-        count = sum(mask.bit_count() for mask in placement_masks(geometry, allowed, tile))
-        if count:
-            total += 1.0 - 0.5**count
-    return total
-
-
-def margin_value(mover_live: float, next_live: float, misere: bool) -> float:
-    """The seat to move's chance to win by the live-tile margin (module docstring)."""
-    margin = mover_live - next_live - 0.5
-    return 1.0 / (1.0 + math.exp((MARGIN_SLOPE if misere else -MARGIN_SLOPE) * margin))
-
-
 def policy_playout(
     game: KazambiSearch,
     state: KazambiState,
@@ -160,7 +144,7 @@ def policy_playout(
 ) -> float:
     """Side 0's reward (0..1) of a policy playout from ``state`` (unchanged) that tries
     ``samples`` placements per move: 1 or 0 at the end of the game, or after ``depth``
-    moves the margin's guess (:func:`margin_value` of :func:`safe_live`)."""
+    moves the learned guess (:func:`~games.bots.kazambi_value.leaf_value`)."""
     board = state.geometry
     cols, not_last_col, lines = board.cols, board.not_last_col, board.lines
     seats = state.seats
@@ -179,11 +163,9 @@ def policy_playout(
             return float(game.stuck_winner(seat) == 0)
         nxt = (seat + 1) % seats
         if not moves_left:
-            chance = margin_value(
-                safe_live(state, allowed, live),
-                safe_live(state, allowed, hands[nxt]),
-                misere,
-            )
+            chance = leaf_value(board, allowed, live, hands[nxt])
+            if misere:
+                chance = 1.0 - chance
             return chance if seat % 2 == 0 else 1.0 - chance
         moves_left -= 1
         best_after: list[int] = []
@@ -219,15 +201,19 @@ _TILE_ID: tuple[tuple[int, ...], ...] = tuple(
 class KazambiPolicySearch(KazambiSearch):
     """:class:`KazambiSearch` with the burn policy in playouts and tree nodes; the
     better playouts deserve more trust, hence less exploration. ``playout_depth`` stops
-    playouts early, after more careful moves (:data:`SHORT_SAMPLES`; see
-    :func:`policy_playout`); ``None`` plays them to the end."""
+    playouts early, after more careful moves, and narrows the nodes
+    (:data:`SHORT_SAMPLES`, :data:`SHORT_NODE_WIDTH`; see :func:`policy_playout`);
+    ``None`` plays them to the end."""
 
     exploration: ClassVar[float] = 0.4
 
     def __init__(self, name: str, playout_depth: int | None = None) -> None:
         super().__init__(name)
         self.playout_depth = playout_depth
-        self.samples = SAMPLES if playout_depth is None else SHORT_SAMPLES
+        short = playout_depth is not None
+        self.samples = SHORT_SAMPLES if short else SAMPLES
+        self.node_width = SHORT_NODE_WIDTH if short else NODE_WIDTH
+        self.node_scored = SHORT_NODE_WIDTH if short else NODE_SCORED
 
     def rollout(self, state: KazambiState, rng: random.Random) -> int:
         return policy_rollout(self, state, rng)
@@ -236,7 +222,7 @@ class KazambiPolicySearch(KazambiSearch):
         return policy_playout(self, state, rng, self.playout_depth, self.samples)
 
     def node_moves(self, state: KazambiState, rng: random.Random) -> list[KazambiMove]:
-        return node_moves(self, state, rng)
+        return node_moves(self, state, rng, self.node_width, self.node_scored)
 
 
 _policy_instances: dict[tuple[str, int | None], KazambiPolicySearch] = {}

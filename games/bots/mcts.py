@@ -54,8 +54,12 @@ ROOT_SCORED = 300
 KUGAMAI_SOLVER_NODES = 60_000
 #: The bot's versions: 1 the first MCTS, 2 the current one (see :class:`MctsBot`).
 VERSIONS = (1, 2)
-#: Version 2, Kazambi: the endgame solver is tried from this many live tiles down...
-KAZAMBI_ENDGAME_TILES = 16
+#: Version 2, Kazambi: the endgame solver is tried from this many live tiles down (the
+#: larger number on a move of at least :data:`KAZAMBI_LONG_MOVE` seconds: on shorter
+#: moves it rarely settles 13 to 16 live tiles and only takes the search's time)...
+KAZAMBI_ENDGAME_TILES = 12
+KAZAMBI_LONG_ENDGAME_TILES = 16
+KAZAMBI_LONG_MOVE = 1.0
 #: ... for this share of the move's time budget (the larger one once few enough live
 #: tiles remain that a proof is likely), or with an iteration budget for this many new
 #: positions per iteration; what it proves stays in its table for later moves.
@@ -70,7 +74,7 @@ SHORT_PLAYOUTS = ("kazambi",)
 #: Version 2: the budget of a move when the caller gives none (an iteration count keeps
 #: play reproducible; the wall-clock cap is for slow machines).
 DEFAULT_BUDGETS: dict[str, Budget] = {
-    "kazambi": Budget(iterations=300, seconds=0.5),
+    "kazambi": Budget(iterations=1000, seconds=0.5),
     "kazambi-pairs": Budget(iterations=300, seconds=0.5),
     "anti-kazambi": Budget(iterations=300, seconds=0.5),
     "anti-kazambi-pairs": Budget(iterations=300, seconds=0.5),
@@ -202,11 +206,12 @@ class MctsBot(Bot):
     without it they are uniformly random.
 
     ``version`` (see docs/bots.md): 2, the default, adds the Stolbiki playout policy and
-    margin reward of :mod:`games.bots.stolbiki_policy`, lets the Kazambi solver take over
-    from :data:`KAZAMBI_ENDGAME_TILES` live tiles on a share of the move's budget (what it
-    proves stays in its table: proved losing moves leave the root) and gives each game a
-    default budget (:data:`DEFAULT_BUDGETS`); 1 is the bot as it was before, kept to
-    measure the new one against."""
+    margin reward of :mod:`games.bots.stolbiki_policy`, short Kazambi playouts judged by
+    :mod:`games.bots.kazambi_value`, lets the Kazambi solver take over from
+    :data:`KAZAMBI_ENDGAME_TILES` live tiles (16 on long moves) on a share of the move's
+    budget (what it proves stays in its table: proved losing moves leave the root) and
+    gives each game a default budget (:data:`DEFAULT_BUDGETS`); 1 is the bot as it was
+    before, kept to measure the new one against."""
 
     kind = "mcts"
 
@@ -287,7 +292,9 @@ class MctsBot(Bot):
                 budget, time.perf_counter() - started, time.process_time() - cpu_started
             )
         live = live_tile_count(state)
-        if live > KAZAMBI_ENDGAME_TILES:
+        long_move = seconds is not None and seconds >= KAZAMBI_LONG_MOVE
+        tiles = KAZAMBI_LONG_ENDGAME_TILES if long_move else KAZAMBI_ENDGAME_TILES
+        if live > tiles:
             return None, None, budget
         if seconds is not None:
             share = KAZAMBI_LIKELY_SHARE if live <= KAZAMBI_LIKELY_TILES else KAZAMBI_SOLVER_SHARE
@@ -300,7 +307,7 @@ class MctsBot(Bot):
             state,
             whole_kugamai=False,
             kazambi=solver,
-            endgame_tiles=KAZAMBI_ENDGAME_TILES,
+            endgame_tiles=tiles,
             kazambi_nodes=nodes,
             kazambi_seconds=seconds,
         )

@@ -12,12 +12,11 @@ from games.bots.kazambi_policy import (
     NODE_SCORED,
     NODE_WIDTH,
     PLAYOUT_DEPTH,
-    margin_value,
+    SHORT_NODE_WIDTH,
     node_moves,
     policy_playout,
     policy_rollout,
     policy_search,
-    safe_live,
 )
 from games.bots.mcts import MctsBot
 from games.bots.play import side_bots
@@ -103,15 +102,21 @@ def test_policy_rollout_ends_with_a_side_and_leaves_the_state(game: str) -> None
         assert engine.to_dict(state) == before
 
 
-@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi-pairs"])
-def test_node_moves_are_distinct_legal_moves_burning_ones_first(game: str) -> None:
-    adapter = policy_search(game)
+@pytest.mark.parametrize(
+    ("game", "depth", "width"),
+    [("kazambi", None, NODE_WIDTH), ("anti-kazambi-pairs", None, NODE_WIDTH),
+     ("kazambi", PLAYOUT_DEPTH, SHORT_NODE_WIDTH)],
+)
+def test_node_moves_are_distinct_legal_moves_burning_ones_first(
+    game: str, depth: int | None, width: int
+) -> None:
+    adapter = policy_search(game, depth)
     engine = get_engine(game)
     for seed in range(6):
         state = random_position(game, seed)
         legal = set(adapter.moves(state))
-        sample = node_moves(adapter, state, random.Random(seed))
-        assert len(set(sample)) == len(sample) == min(len(legal), NODE_WIDTH)
+        sample = adapter.node_moves(state, random.Random(seed))
+        assert len(set(sample)) == len(sample) == min(len(legal), width)
         assert set(sample) <= legal
         assert {str(move) for move in sample} <= {str(m) for m in engine.legal_moves(state)}
     state = random_position("kazambi", 1)
@@ -148,26 +153,6 @@ def test_short_policy_playouts_give_a_reward_and_leave_the_state(game: str) -> N
         assert engine.to_dict(state) == before
         whole = {policy_playout(adapter, state, random.Random(k)) for k in range(10)}
         assert whole <= {0.0, 1.0}
-
-
-def test_safe_live_weighs_each_tile_by_its_placements() -> None:
-    for seed in range(6):
-        state = random_position("kazambi", seed)
-        for seat in (0, 1):
-            tiles = hand_tiles(state.hands[seat])
-            expected = sum(
-                1 - 0.5 ** tile_move_count(state, tile)
-                for tile in tiles
-                if tile_move_count(state, tile)
-            )
-            found = safe_live(state, list(state.allowed), tiles)
-            assert found == pytest.approx(expected)
-
-
-def test_the_margin_favours_the_seat_with_more_live_tiles_and_the_other_in_misere() -> None:
-    assert margin_value(5, 4, misere=False) > 0.5 > margin_value(4, 4, misere=False)
-    assert margin_value(4, 4, misere=True) > 0.5 > margin_value(5, 4, misere=True)
-    assert margin_value(9, 2, misere=False) == pytest.approx(1 - margin_value(9, 2, misere=True))
 
 
 @pytest.mark.parametrize("version", [0, 3, "2", True])
