@@ -1,9 +1,8 @@
 """Fit the weights of games.bots.kazambi_value on greedy self-play (Kazambi 7x8).
 
-Each game starts from a deal seeded by its number; both seats play as the greedy bot
-with its endgame solver (a won endgame of at most 12 live tiles is played out), except
-a random legal move with probability 0.5 in the first four plies and 0.08 after
-(so the positions vary). Every position from the third ply on where a seat can
+Each game starts from a deal seeded by its number; both seats play the greedy bot's
+move, except a random legal move with probability 0.5 in the first four plies and 0.08
+after (so the positions vary). Every position from the third ply on where a seat can
 move becomes a sample: :func:`~games.bots.kazambi_value.features` from the seat to
 move's side, labelled 1 when that seat's side won. A logistic regression (Newton's
 method, a light L2 penalty) is fitted on four fifths of the samples and its log loss
@@ -11,7 +10,7 @@ reported on the rest, next to a constant guess and the current weights.
 
 Usage (from the repository root)::
 
-    python bench/fit_kazambi_value.py [--games 14000] [--first-seed 1000] [--workers 2]
+    python bench/fit_kazambi_value.py [--games 14000] [--first-seed 0] [--workers 2]
 
 It prints the weights to paste into ``WEIGHTS``; 14,000 games take about 6 minutes on
 two cores.
@@ -31,7 +30,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.bots.adapters import KazambiSearch  # noqa: E402
 from games.bots.greedy import kazambi_move  # noqa: E402
 from games.bots.kazambi_value import WEIGHTS, features  # noqa: E402
-from games.bots.solvers import KazambiSolver, solved_move  # noqa: E402
 from games.engines import get_engine  # noqa: E402
 from games.engines.kazambi.rules import hand_tiles  # noqa: E402
 
@@ -44,7 +42,6 @@ def play(seed: int) -> list[Sample]:
     adapter = KazambiSearch("kazambi")
     rng = random.Random(seed * 7 + 1)
     state = engine.new_game(seed=seed)
-    solver = KazambiSolver(misere=False)
     positions: list[tuple[list[float], int]] = []
     ply = 0
     while True:
@@ -63,13 +60,8 @@ def play(seed: int) -> list[Sample]:
                 ),
                 mover % 2,
             ))
-        solved = solved_move("kazambi", state, whole_kugamai=False, kazambi=solver)
-        if solved is not None:
-            move = next(move for move in moves if str(move) == solved)
-        elif rng.random() < (0.5 if ply < 4 else 0.08):
-            move = rng.choice(moves)
-        else:
-            move = kazambi_move(adapter, state, rng)
+        explore = rng.random() < (0.5 if ply < 4 else 0.08)
+        move = rng.choice(moves) if explore else kazambi_move(adapter, state, rng)
         adapter.push(state, move)
         ply += 1
     return [(values, int(side != loser_side)) for values, side in positions]
@@ -129,7 +121,7 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=14_000)
-    parser.add_argument("--first-seed", type=int, default=1000)
+    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.games)

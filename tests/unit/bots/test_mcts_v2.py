@@ -136,6 +136,35 @@ def test_kazambi_solver_takes_over_from_version_two(game: str) -> None:
     assert played == 2
 
 
+def test_kazambi_solver_waits_for_twelve_live_tiles_on_short_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under a second a move leaves 13 to 16 live tiles to MCTS; a longer move tries the
+    solver from 16."""
+    import games.bots.solvers as solvers
+
+    tried: list[int] = []
+    real_solved_move = solvers.solved_move
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        tried.append(kwargs["endgame_tiles"])
+        return real_solved_move(*args, **kwargs)
+
+    monkeypatch.setattr(solvers, "solved_move", spy)
+    engine = get_engine("kazambi")
+    for seed in range(30):
+        state = _endgame("kazambi", seed, 16)
+        if state is not None and live_tile_count(state) > 12:
+            break
+    else:
+        pytest.skip("no position with 13 to 16 live tiles found")
+    view = engine.observation(state, engine.to_move(state))
+    MctsBot(seed=1).choose("kazambi", view, Budget(iterations=30, seconds=0.5))
+    assert tried == []
+    MctsBot(seed=1).choose("kazambi", view, Budget(iterations=30, seconds=1.0))
+    assert tried == [mcts.KAZAMBI_LONG_ENDGAME_TILES]
+
+
 def test_kazambi_solver_known_losses_leave_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
     """When the solver runs out of time, moves it proved lost are not searched."""
     engine = get_engine("kazambi")
