@@ -31,11 +31,11 @@ BINS = len(BIN_LIMITS) + 1
 #: Feature order: intercept, the mover's bins, the next seat's bins, shared live tiles,
 #: the mover's overdemand, the next seat's overdemand.
 WEIGHTS: tuple[float, ...] = (
-    0.0199,
-    0.709, 0.6664, 0.6917, 0.6275, 0.671, 0.7906, 1.0981,
-    -0.5911, -0.6233, -0.6844, -0.6717, -0.7538, -0.8618, -1.164,
-    0.0375,
-    -0.767, 0.6758,
+    0.0162,
+    0.7048, 0.6766, 0.6896, 0.6314, 0.6760, 0.7855, 1.0989,
+    -0.5889, -0.6234, -0.6781, -0.6800, -0.7528, -0.8555, -1.1615,
+    0.0348,
+    -0.7626, 0.6677,
 )
 _MOVER_BINS = 1
 _NEXT_BINS = _MOVER_BINS + BINS
