@@ -3,8 +3,7 @@
 Only the ``allowed`` masks (where each value may still lie), the hands and the seat to
 move decide the rest of a game on a given board, so they key the transposition table,
 with the board size and the variant (the same masks mean other cells on another board);
-tiles that fit nowhere (burnt) never play again and are dropped from the key, and so are
-the mask bits no live tile can use any more. Works for
+tiles that fit nowhere (burnt) never play again and are dropped from the key. Works for
 the pairs and misère variants too: seats alternate sides, so negamax over sides holds.
 
 The search runs on the masks alone (no move objects, no make/unmake): a child's masks
@@ -94,36 +93,6 @@ def _after(allowed: Sequence[int], lines: Sequence[int], move: Placement) -> lis
     return after
 
 
-def _used_masks(
-    allowed: Sequence[int], hands: Sequence[int], cols: int, not_last_col: int
-) -> tuple[int, ...]:
-    """``allowed`` cut down to the cells where some placement of a live tile in ``hands``
-    puts that value now. Masks only shrink, so every later placement is one of today's:
-    the other bits can never matter, and positions that differ only there play alike."""
-    used = [0] * 7
-    rest = 0
-    for hand in hands:
-        rest |= hand
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        a, b = TILE_VALUES[low.bit_length() - 1]
-        mask_a = allowed[a]
-        if a == b:
-            across = mask_a & (mask_a >> 1) & not_last_col
-            down = mask_a & (mask_a >> cols)
-            used[a] |= across | across << 1 | down | down << cols
-            continue
-        mask_b = allowed[b]
-        a_left = mask_a & (mask_b >> 1) & not_last_col
-        b_left = mask_b & (mask_a >> 1) & not_last_col
-        a_top = mask_a & (mask_b >> cols)
-        b_top = mask_b & (mask_a >> cols)
-        used[a] |= a_left | b_left << 1 | a_top | b_top << cols
-        used[b] |= a_left << 1 | b_left | a_top << cols | b_top
-    return tuple(mask & kept for mask, kept in zip(allowed, used, strict=True))
-
-
 def live_hand(state: KazambiState, seat: int) -> int:
     """``seat``'s hand without its burnt tiles."""
     geometry = state.geometry
@@ -156,13 +125,7 @@ class KazambiSolver:
         hands and seat to move."""
         self._use_board(state)
         hands = tuple(live_hand(state, seat) for seat in range(state.seats))
-        return self._table_key(state.allowed, hands, state.to_move)
-
-    def _table_key(
-        self, allowed: Sequence[int], hands: Sequence[int], seat: int
-    ) -> tuple[object, ...]:
-        used = _used_masks(allowed, hands, self._cols, self._not_last_col)
-        return (self._board, used, tuple(hands), seat)
+        return (self._board, tuple(state.allowed), hands, state.to_move)
 
     def _use_board(self, state: KazambiState) -> None:
         geometry = state.geometry
@@ -178,7 +141,7 @@ class KazambiSolver:
     def _wins(self, allowed: list[int], hands: list[int], seat: int) -> bool:
         cols, not_last_col = self._cols, self._not_last_col
         hands = [_live(allowed, hand, cols, not_last_col) for hand in hands]
-        key = self._table_key(allowed, hands, seat)
+        key = (self._board, tuple(allowed), tuple(hands), seat)
         known = self.table.get(key)
         if known is not None:
             return known
@@ -237,7 +200,7 @@ class KazambiSolver:
             if not child[nxt]:
                 value: bool | None = not self.misere
             else:
-                opponent = self.table.get(self._table_key(after, child, nxt))
+                opponent = self.table.get((self._board, tuple(after), tuple(child), nxt))
                 value = None if opponent is None else not opponent
             if value is not None:
                 known[_move_of(move, cols)] = value
