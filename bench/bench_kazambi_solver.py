@@ -59,28 +59,27 @@ def main() -> None:
     parser.add_argument("--max-live", type=int, default=16)
     args = parser.parse_args()
     found = positions(args.deals, args.min_live, args.max_live)
-    settled: dict[int, list[float]] = defaultdict(list)
-    unsettled: dict[int, list[float]] = defaultdict(list)
+    #: live tiles -> (settled?, CPU seconds) per position
+    runs: dict[int, list[tuple[bool, float]]] = defaultdict(list)
     for state in found:
         solver = KazambiSolver(misere=False)
         started = time.process_time()
         solver.deadline = started + args.seconds
         try:
             solver.wins(state)
-            settled[live_tile_count(state)].append(time.process_time() - started)
+            settled = True
         except SolverLimitError:
-            unsettled[live_tile_count(state)].append(time.process_time() - started)
+            settled = False
+        runs[live_tile_count(state)].append((settled, time.process_time() - started))
     print(f"{len(found)} positions from {args.deals} deals (x2 games), "
           f"{args.seconds} s CPU each")
     print(f"{'live tiles':>10} {'settled':>9} {'mean time':>10}")
-    for live in range(args.min_live, args.max_live + 1):
-        times = settled[live] + unsettled[live]
-        if times:
-            print(f"{live:>10} {len(settled[live]):>4} / {len(times):<3} "
-                  f"{sum(times) / len(times):>9.3f}s")
-    total = sum(len(times) for times in settled.values())
+    for live, results in sorted(runs.items()):
+        done = sum(settled for settled, _ in results)
+        mean = sum(seconds for _, seconds in results) / len(results)
+        print(f"{live:>10} {done:>4} / {len(results):<3} {mean:>9.3f}s")
+    total = sum(settled for results in runs.values() for settled, _ in results)
     print(f"{'all':>10} {total:>4} / {len(found):<3}")
-
 
 if __name__ == "__main__":
     main()
