@@ -8,12 +8,14 @@ losses, the share of decided games A won, and A's mean and longest CPU time per 
 Usage (from the repository root)::
 
     python bench/bench_bots.py [--games N] [--iterations I | --cpu-seconds S]
-                               [--game NAME ...] [--pairing A:B ...]
+                               [--game NAME ...] [--pairing A:B ...] [--first-deal D]
 
 ``--games`` counts games per pairing (two per deal). A bot is a kind or
 ``KIND{json settings}``, e.g. ``mcts{"version": 1}`` (the pairing separator is the
 first ``:`` outside the settings). ``--cpu-seconds`` gives every search that CPU time per
-move instead of an iteration count. Defaults: 40 games, 300 MCTS iterations per move,
+move instead of an iteration count. ``--first-deal`` starts at another deal, so that two
+runs side by side (one per core; CPU budgets do not slow each other) play different
+deals. Defaults: 40 games, 300 MCTS iterations per move,
 Kugamai, Stolbiki and Kazambi 7x8, pairings mcts:greedy, mcts:mcts{"version": 1}.
 """
 
@@ -73,12 +75,14 @@ class TimedBot(Bot):
         return move
 
 
-def run_pairing(game: str, first: str, second: str, games: int, budget: Budget) -> str:
+def run_pairing(
+    game: str, first: str, second: str, games: int, budget: Budget, first_deal: int = 0
+) -> str:
     seats = get_engine(game).seat_count()
     wins = draws = losses = 0
     move_times: list[float] = []
     started = time.perf_counter()
-    for deal in range(games // 2):
+    for deal in range(first_deal, first_deal + games // 2):
         for a_side in (0, 1):
             bot_a = TimedBot(bot_of(first, deal * 2 + a_side), move_times)
             bot_b = bot_of(second, 10_000 + deal * 2 + a_side)
@@ -111,6 +115,7 @@ def main() -> None:
     parser.add_argument("--cpu-seconds", type=float, default=None)
     parser.add_argument("--game", action="append", choices=ENGINE_NAMES)
     parser.add_argument("--pairing", action="append")
+    parser.add_argument("--first-deal", type=int, default=0)
     args = parser.parse_args()
     if args.cpu_seconds:
         budget = Budget(cpu_seconds=args.cpu_seconds)
@@ -118,13 +123,15 @@ def main() -> None:
     else:
         budget = Budget(iterations=args.iterations)
         per_move = f"{args.iterations} iterations"
-    print(f"{args.games} games per pairing (duplicate deals), MCTS {per_move} per move")
+    deals = f"deals {args.first_deal}-{args.first_deal + args.games // 2 - 1}"
+    print(f"{args.games} games per pairing ({deals}, duplicate), MCTS {per_move} per move")
     print(f"{'game':<19} {'A v B':<30} {'wins':>5} {'draws':>5} {'losses':>6} {'A won':>8} "
           f"{'time':>8} {'A/move':>9} {'A max':>8}")
     for game in args.game or TABLE_GAMES:
         for pairing in args.pairing or PAIRINGS:
             first, second = split_pairing(pairing)
-            print(run_pairing(game, first, second, args.games, budget), flush=True)
+            line = run_pairing(game, first, second, args.games, budget, args.first_deal)
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

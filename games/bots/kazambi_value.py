@@ -7,7 +7,11 @@ The guess is a logistic model over a few counts, from the seat to move's side:
 - the live tiles both seats hold;
 - each seat's *overdemand*: for every value, how many more halves of that value its live
   tiles hold than cells remain where the value may lie, summed over the values (those
-  tiles cannot all be played, whatever the opponent does).
+  tiles cannot all be played, whatever the opponent does);
+- the tempo: with L and L' the live tiles of the mover and of the next seat and
+  ``late = max(0, 24 - L - L') / 24``, the flag ``ahead = [L > L']``, ``ahead * late``
+  and ``(L - L') * late``. Were nothing burnt any more, the mover would win exactly when
+  ahead, and burning gets rarer as the board fills.
 
 :data:`WEIGHTS` were fitted by ``bench/fit_kazambi_value.py`` on positions from greedy
 self-play on the 7x8 board (two seats, not misère), labelled by the game's winner; the
@@ -28,20 +32,27 @@ from games.engines.kazambi.rules import placement_masks
 #: Upper ends of the placement-count bins (the last bin is open).
 BIN_LIMITS = (1, 2, 4, 8, 16, 32)
 BINS = len(BIN_LIMITS) + 1
+#: Live tiles of both seats together below which the tempo features count (``late``).
+LATE_TILES = 24
 #: Feature order: intercept, the mover's bins, the next seat's bins, shared live tiles,
-#: the mover's overdemand, the next seat's overdemand.
+#: the mover's overdemand, the next seat's overdemand, ahead, ahead * late,
+#: (L - L') * late.
 WEIGHTS: tuple[float, ...] = (
-    0.0162,
-    0.7048, 0.6766, 0.6896, 0.6314, 0.6760, 0.7855, 1.0989,
-    -0.5889, -0.6234, -0.6781, -0.6800, -0.7528, -0.8555, -1.1615,
-    0.0348,
-    -0.7626, 0.6677,
+    -0.7097,
+    -1.0117, -0.8741, -0.7781, -0.7058, -0.5546, -0.3157, 0.0289,
+    1.2468, 1.0547, 0.9123, 0.7623, 0.5819, 0.3499, 0.0095,
+    0.0183,
+    -0.2848, 0.1112,
+    0.1875, 0.7070, 2.4128,
 )
 _MOVER_BINS = 1
 _NEXT_BINS = _MOVER_BINS + BINS
 _SHARED = _NEXT_BINS + BINS
 _MOVER_OVER = _SHARED + 1
 _NEXT_OVER = _MOVER_OVER + 1
+_AHEAD = _NEXT_OVER + 1
+_AHEAD_LATE = _AHEAD + 1
+_MARGIN_LATE = _AHEAD_LATE + 1
 
 
 def placement_bin(count: int) -> int:
@@ -80,6 +91,12 @@ def features(
         )
         live_sets.append(live)
     values[_SHARED] = len(live_sets[0] & live_sets[1])
+    margin = len(live_sets[0]) - len(live_sets[1])
+    late = max(0, LATE_TILES - len(live_sets[0]) - len(live_sets[1])) / LATE_TILES
+    ahead = 1.0 if margin > 0 else 0.0
+    values[_AHEAD] = ahead
+    values[_AHEAD_LATE] = ahead * late
+    values[_MARGIN_LATE] = margin * late
     return values
 
 
@@ -95,11 +112,13 @@ def leaf_value(
     z = weights[0]
     mover_live = 0
     shared = 0
+    counts = [0, 0]
     for first_bin, over_weight, tiles, is_mover in (
         (_MOVER_BINS, weights[_MOVER_OVER], mover_tiles, True),
         (_NEXT_BINS, weights[_NEXT_OVER], next_tiles, False),
     ):
         demand = [0] * 7
+        live_count = 0
         for tile in tiles:
             a, b = TILE_VALUES[tile]
             mask_a = allowed[a]
@@ -117,6 +136,7 @@ def leaf_value(
                 )
             if not count:
                 continue
+            live_count += 1
             if is_mover:
                 mover_live |= 1 << tile
             elif mover_live >> tile & 1:
@@ -133,5 +153,16 @@ def leaf_value(
             if extra > 0:
                 over += extra
         z += over_weight * over
+        counts[0 if is_mover else 1] = live_count
     z += weights[_SHARED] * shared
+    margin = counts[0] - counts[1]
+    remaining = LATE_TILES - counts[0] - counts[1]
+    late = remaining / LATE_TILES if remaining > 0 else 0.0
+    if margin > 0:
+        z += weights[_AHEAD] + weights[_AHEAD_LATE] * late
+    z += weights[_MARGIN_LATE] * margin * late
+    if z < -30.0:
+        z = -30.0
+    elif z > 30.0:
+        z = 30.0
     return 1.0 / (1.0 + math.exp(-z))

@@ -8,6 +8,7 @@ import pytest
 
 from games.bots.kazambi_value import (
     BINS,
+    LATE_TILES,
     WEIGHTS,
     features,
     leaf_value,
@@ -43,10 +44,10 @@ def test_placement_bins_cover_every_count_once() -> None:
     assert [placement_bin(n) for n in (1, 2, 3, 4, 5, 8, 9, 16, 17, 32, 33, 500)] == [
         0, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
     ]
-    assert len(WEIGHTS) == 1 + 2 * BINS + 3
+    assert len(WEIGHTS) == 1 + 2 * BINS + 3 + 3
 
 
-def test_features_count_live_tiles_shared_tiles_and_overdemand() -> None:
+def test_features_count_live_tiles_shared_tiles_overdemand_and_tempo() -> None:
     for seed in range(10):
         state = random_position("kazambi", seed)
         mover = state.to_move
@@ -57,12 +58,28 @@ def test_features_count_live_tiles_shared_tiles_and_overdemand() -> None:
         assert sum(values[1 : 1 + BINS]) == len(live_mine)
         assert sum(values[1 + BINS : 1 + 2 * BINS]) == len(live_theirs)
         assert values[1 + 2 * BINS] == len(set(live_mine) & set(live_theirs))
-        for tiles, over in ((live_mine, values[-2]), (live_theirs, values[-1])):
+        over_mine, over_theirs, ahead, ahead_late, margin_late = values[2 + 2 * BINS :]
+        for tiles, over in ((live_mine, over_mine), (live_theirs, over_theirs)):
             halves = [value for tile in tiles for value in TILE_VALUES[tile]]
             expected = sum(
                 max(0, halves.count(v) - state.allowed[v].bit_count()) for v in range(7)
             )
             assert over == expected
+        margin = len(live_mine) - len(live_theirs)
+        late = max(0, LATE_TILES - len(live_mine) - len(live_theirs)) / LATE_TILES
+        assert ahead == (1.0 if margin > 0 else 0.0)
+        assert ahead_late == pytest.approx(ahead * late)
+        assert margin_late == pytest.approx(margin * late)
+
+
+def test_late_in_the_game_the_seat_ahead_in_live_tiles_is_favoured_more() -> None:
+    state = random_position("kazambi", 4)
+    tiles = hand_tiles(state.hands[state.to_move])
+    live = [t for t in tiles if tile_move_count(state, t)]
+    geometry, allowed = state.geometry, state.allowed
+    assert leaf_value(geometry, allowed, live[:2], live[:1]) > leaf_value(
+        geometry, allowed, live[:1], live[:2]
+    )
 
 
 def test_the_value_favours_the_seat_with_more_live_tiles() -> None:
