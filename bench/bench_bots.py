@@ -15,8 +15,8 @@ Usage (from the repository root)::
 first ``:`` outside the settings). ``--cpu-seconds`` gives every search that CPU time per
 move instead of an iteration count. ``--first-deal`` starts at another deal, so that two
 runs side by side (one per core; CPU budgets do not slow each other) play different
-deals. Defaults: 40 games, 300 MCTS iterations per move,
-Kugamai, Stolbiki and Kazambi 7x8, pairings mcts:greedy, mcts:mcts{"version": 1}.
+deals. Defaults: 40 games, 300 MCTS iterations per move, Kugamai, Stolbiki and Kazambi
+7x8, pairings mcts:greedy, mcts:mcts{"version": 1}, first deal 0.
 """
 
 from __future__ import annotations
@@ -117,6 +117,8 @@ def main() -> None:
     parser.add_argument("--pairing", action="append")
     parser.add_argument("--first-deal", type=int, default=0)
     args = parser.parse_args()
+    if args.first_deal < 0:
+        parser.error("--first-deal is a deal number, 0 or more")
     if args.cpu_seconds:
         budget = Budget(cpu_seconds=args.cpu_seconds)
         per_move = f"{args.cpu_seconds} s CPU"

@@ -112,7 +112,7 @@ def leaf_value(
     z = weights[0]
     mover_live = 0
     shared = 0
-    counts = [0, 0]
+    live_counts: list[int] = []
     for first_bin, over_weight, tiles, is_mover in (
         (_MOVER_BINS, weights[_MOVER_OVER], mover_tiles, True),
         (_NEXT_BINS, weights[_NEXT_OVER], next_tiles, False),
@@ -153,16 +153,13 @@ def leaf_value(
             if extra > 0:
                 over += extra
         z += over_weight * over
-        counts[0 if is_mover else 1] = live_count
+        live_counts.append(live_count)
     z += weights[_SHARED] * shared
-    margin = counts[0] - counts[1]
-    remaining = LATE_TILES - counts[0] - counts[1]
+    mover_count, next_count = live_counts
+    margin = mover_count - next_count
+    remaining = LATE_TILES - mover_count - next_count
     late = remaining / LATE_TILES if remaining > 0 else 0.0
     if margin > 0:
         z += weights[_AHEAD] + weights[_AHEAD_LATE] * late
     z += weights[_MARGIN_LATE] * margin * late
-    if z < -30.0:
-        z = -30.0
-    elif z > 30.0:
-        z = 30.0
     return 1.0 / (1.0 + math.exp(-z))

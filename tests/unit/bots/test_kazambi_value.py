@@ -72,7 +72,7 @@ def test_features_count_live_tiles_shared_tiles_overdemand_and_tempo() -> None:
         assert margin_late == pytest.approx(margin * late)
 
 
-def test_late_in_the_game_the_seat_ahead_in_live_tiles_is_favoured_more() -> None:
+def test_late_in_the_game_the_seat_ahead_in_live_tiles_is_favoured() -> None:
     state = random_position("kazambi", 4)
     tiles = hand_tiles(state.hands[state.to_move])
     live = [t for t in tiles if tile_move_count(state, t)]
