@@ -30,27 +30,27 @@ CLOCK_EVERY = 256
 Placement = tuple[int, int, int, int, int]
 
 
-def _fits(allowed: Sequence[int], tile: int, cols: int, not_last_col: int) -> bool:
-    a, b = TILE_VALUES[tile]
-    mask_a = allowed[a]
-    if a == b:
-        return bool(mask_a & (mask_a >> 1) & not_last_col or mask_a & (mask_a >> cols))
-    mask_b = allowed[b]
-    return bool(
-        (mask_a & (mask_b >> 1) | mask_b & (mask_a >> 1)) & not_last_col
-        or mask_a & (mask_b >> cols)
-        or mask_b & (mask_a >> cols)
-    )
+#: Each tile's two values, by tile id (the search reads them in its innermost loops).
+_VALUE_A = tuple(a for a, _ in TILE_VALUES)
+_VALUE_B = tuple(b for _, b in TILE_VALUES)
 
 
 def _live(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> int:
-    """The tiles of ``hand`` (a mask of tile ids) that fit somewhere."""
+    """The tiles of ``hand`` (a mask of tile ids) that fit somewhere: some cell allowed for
+    one value next to a cell allowed for the other (a double's halves alike)."""
     live = 0
     rest = hand
     while rest:
         low = rest & -rest
         rest ^= low
-        if _fits(allowed, low.bit_length() - 1, cols, not_last_col):
+        tile = low.bit_length() - 1
+        mask_a = allowed[_VALUE_A[tile]]
+        mask_b = allowed[_VALUE_B[tile]]
+        if (
+            (mask_a & (mask_b >> 1) | mask_b & (mask_a >> 1)) & not_last_col
+            or mask_a & (mask_b >> cols)
+            or mask_b & (mask_a >> cols)
+        ):
             live |= low
     return live
 
@@ -140,7 +140,12 @@ class KazambiSolver:
 
     def _wins(self, allowed: list[int], hands: list[int], seat: int) -> bool:
         cols, not_last_col = self._cols, self._not_last_col
-        hands = [_live(allowed, hand, cols, not_last_col) for hand in hands]
+        return self._wins_live(
+            allowed, [_live(allowed, hand, cols, not_last_col) for hand in hands], seat
+        )
+
+    def _wins_live(self, allowed: list[int], hands: list[int], seat: int) -> bool:
+        """:meth:`_wins` of hands already without their burnt tiles."""
         key = (self._board, tuple(allowed), tuple(hands), seat)
         known = self.table.get(key)
         if known is not None:
@@ -154,9 +159,9 @@ class KazambiSolver:
             and time.process_time() > self.deadline
         ):
             raise SolverLimitError
-        result = self._solve_children(allowed, hands, seat) is not None
-        if not hands[seat]:
-            result = self.misere
+        result = self.misere if not hands[seat] else (
+            self._solve_children(allowed, hands, seat) is not None
+        )
         self.table[key] = result
         return result
 
@@ -164,20 +169,31 @@ class KazambiSolver:
                         ) -> Placement | None:
         """A winning placement of ``seat`` (hands given live), or ``None``."""
         cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
-        nxt = (seat + 1) % len(hands)
-        sign = -1 if self.misere else 1
-        ordered: list[tuple[int, int, list[int], Placement]] = []
+        seats = len(hands)
+        nxt = (seat + 1) % seats
+        misere = self.misere
+        sign = -1 if misere else 1
+        next_hand = hands[nxt]
+        ordered: list[tuple[int, int, list[int], Placement, int]] = []
         for rank, move in enumerate(_placements(allowed, hands[seat], cols, not_last_col)):
-            after = _after(allowed, lines, move)
-            left = _live(after, hands[nxt], cols, not_last_col).bit_count()
-            if not left and not self.misere:
+            cell_x, cell_y, value_x, value_y, _ = move
+            keep = ~((1 << cell_x) | (1 << cell_y))
+            after = [mask & keep for mask in allowed]
+            after[value_x] &= ~lines[cell_x]
+            after[value_y] &= ~lines[cell_y]
+            left = _live(after, next_hand, cols, not_last_col)
+            if not left and not misere:
                 return move
-            ordered.append((sign * left, rank, after, move))
-        ordered.sort(key=lambda entry: (entry[0], entry[1]))
-        for _, _, after, move in ordered:
-            child_hands = list(hands)
-            child_hands[seat] &= ~(1 << move[4])
-            if not self._wins(after, child_hands, nxt):
+            ordered.append((sign * left.bit_count(), rank, after, move, left))
+        ordered.sort()  # by the first two entries: the ranks differ
+        for _, _, after, move, left in ordered:
+            child = [
+                left if other == nxt else _live(
+                    after, hand & ~(1 << move[4]) if other == seat else hand, cols, not_last_col
+                )
+                for other, hand in enumerate(hands)
+            ]
+            if not self._wins_live(after, child, nxt):
                 return move
         return None
 
