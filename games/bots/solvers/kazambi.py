@@ -8,8 +8,9 @@ the pairs and misère variants too: seats alternate sides, so negamax over sides
 
 The search runs on the masks alone (no move objects, no make/unmake): a child's masks
 are a fresh list. Children are tried in the order of the live tiles they leave the next
-seat (fewest first; most first in misère), and a placement that leaves the next seat
-stuck ends the search at once when that wins.
+seat, ties broken by how near to burning those tiles are (fewest and nearest first;
+the other way round in misère), and a placement that leaves the next seat stuck ends
+the search at once when that wins.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ from games.engines.kazambi.state import KazambiState
 
 #: The endgame solver is tried when at most this many live tiles remain in all hands.
 ENDGAME_TILES = 12
+#: Children are ordered by the live tiles they leave the next seat, then by how near
+#: those tiles are to burning (:func:`_near_burnt`, below this scale per live tile).
+FAR_FROM_BURNT = 8
+ORDER_SCALE = 1_000
 #: New positions between two looks at the clock when a deadline is set.
 CLOCK_EVERY = 256
 
@@ -53,6 +58,28 @@ def _live(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> in
         ):
             live |= low
     return live
+
+
+def _near_burnt(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> int:
+    """How far the live tiles of ``hand`` are from burning: their placements, each
+    tile's counted up to :data:`FAR_FROM_BURNT` (more says little)."""
+    total = 0
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        tile = low.bit_length() - 1
+        a, b = _VALUE_A[tile], _VALUE_B[tile]
+        mask_a, mask_b = allowed[a], allowed[b]
+        count = (mask_a & (mask_b >> 1) & not_last_col).bit_count() + (
+            mask_a & (mask_b >> cols)
+        ).bit_count()
+        if a != b:
+            count += (mask_b & (mask_a >> 1) & not_last_col).bit_count() + (
+                mask_b & (mask_a >> cols)
+            ).bit_count()
+        total += count if count < FAR_FROM_BURNT else FAR_FROM_BURNT
+    return total
 
 
 def _placements(allowed: Sequence[int], hand: int, cols: int, not_last_col: int
@@ -184,7 +211,10 @@ class KazambiSolver:
             left = _live(after, next_hand, cols, not_last_col)
             if not left and not misere:
                 return move
-            ordered.append((sign * left.bit_count(), rank, after, move, left))
+            pressure = left.bit_count() * ORDER_SCALE + _near_burnt(
+                after, left, cols, not_last_col
+            )
+            ordered.append((sign * pressure, rank, after, move, left))
         ordered.sort()  # by the first two entries: the ranks differ
         for _, _, after, move, left in ordered:
             child = [
