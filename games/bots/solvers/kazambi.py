@@ -25,7 +25,7 @@ from games.engines.kazambi.state import KazambiState
 #: The endgame solver is tried when at most this many live tiles remain in all hands.
 ENDGAME_TILES = 12
 #: Children are ordered by the live tiles they leave the next seat, then by how near
-#: those tiles are to burning (:func:`_near_burnt`, below this scale per live tile).
+#: those tiles are to burning (:func:`near_burnt`, below this scale per live tile).
 FAR_FROM_BURNT = 8
 ORDER_SCALE = 1_000
 #: New positions between two looks at the clock when a deadline is set.
@@ -60,7 +60,7 @@ def _live(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> in
     return live
 
 
-def _near_burnt(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> int:
+def near_burnt(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> int:
     """How far the live tiles of ``hand`` are from burning: their placements, each
     tile's counted up to :data:`FAR_FROM_BURNT` (more says little)."""
     total = 0
@@ -211,7 +211,7 @@ class KazambiSolver:
             left = _live(after, next_hand, cols, not_last_col)
             if not left and not misere:
                 return move
-            pressure = left.bit_count() * ORDER_SCALE + _near_burnt(
+            pressure = left.bit_count() * ORDER_SCALE + near_burnt(
                 after, left, cols, not_last_col
             )
             ordered.append((sign * pressure, rank, after, move, left))

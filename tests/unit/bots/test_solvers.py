@@ -12,12 +12,19 @@ import pytest
 from games.bots.base import Budget
 from games.bots.play import side_bots
 from games.bots.registry import get_bot
-from games.bots.solvers.kazambi import KazambiSolver, live_tile_count
+from games.bots.solvers.kazambi import (
+    FAR_FROM_BURNT,
+    KazambiSolver,
+    live_hand,
+    live_tile_count,
+    near_burnt,
+)
 from games.bots.solvers.kazambi import solve as solve_kazambi
 from games.bots.solvers.kugamai import KugamaiSolver
 from games.bots.solvers.kugamai import solve as solve_kugamai
 from games.engines import Engine, get_engine
 from games.engines.kazambi.board import geometry
+from games.engines.kazambi.rules import placement_masks
 from games.engines.kugamai.tiles import tile_count
 from tests.unit.bots.helpers import play_random_until
 
@@ -128,3 +135,21 @@ def test_kazambi_solver_table_tells_board_sizes_apart() -> None:
     assert [shared.wins(state) for state in (square, wide)] == fresh
     assert shared.key(square) != shared.key(wide)
     assert KazambiSolver(True).key(square) != shared.key(square)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_kazambinear_burnt_counts_each_live_tiles_placements_up_to_the_cap(seed: int) -> None:
+    """The solver's tie-break is the engine's placement count of every live tile of the
+    hand (doubles counted once per cell pair), each capped at FAR_FROM_BURNT."""
+    state = play_random_until("kazambi", seed, lambda s: live_tile_count(s) <= 16)
+    if state is None:
+        pytest.skip("the random game ended early")
+    board = state.geometry
+    for seat in range(state.seats):
+        hand = live_hand(state, seat)
+        expected = 0
+        for tile in range(28):
+            if hand >> tile & 1:
+                count = sum(m.bit_count() for m in placement_masks(board, state.allowed, tile))
+                expected += min(count, FAR_FROM_BURNT)
+        assert near_burnt(state.allowed, hand, board.cols, board.not_last_col) == expected
