@@ -25,7 +25,8 @@ from games.engines.kazambi.state import KazambiState
 #: The endgame solver is tried when at most this many live tiles remain in all hands.
 ENDGAME_TILES = 12
 #: Children are ordered by the live tiles they leave the next seat, then by how near
-#: those tiles are to burning (:func:`near_burnt`, below this scale per live tile).
+#: those tiles are to burning (:func:`near_burnt`, which caps each tile's placements at
+#: ``FAR_FROM_BURNT``); one live tile weighs ``ORDER_SCALE``, more than any such total.
 FAR_FROM_BURNT = 8
 ORDER_SCALE = 1_000
 #: New positions between two looks at the clock when a deadline is set.
@@ -196,14 +197,14 @@ class KazambiSolver:
                         ) -> Placement | None:
         """A winning placement of ``seat`` (hands given live), or ``None``."""
         cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
-        seats = len(hands)
-        nxt = (seat + 1) % seats
+        nxt = (seat + 1) % len(hands)
         misere = self.misere
         sign = -1 if misere else 1
         next_hand = hands[nxt]
         ordered: list[tuple[int, int, list[int], Placement, int]] = []
         for rank, move in enumerate(_placements(allowed, hands[seat], cols, not_last_col)):
             cell_x, cell_y, value_x, value_y, _ = move
+            # _after inlined: this loop is the solver's hot path.
             keep = ~((1 << cell_x) | (1 << cell_y))
             after = [mask & keep for mask in allowed]
             after[value_x] &= ~lines[cell_x]
