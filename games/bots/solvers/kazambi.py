@@ -10,7 +10,9 @@ The search runs on the masks alone (no move objects, no make/unmake): a child's 
 are a fresh list. Children are tried in the order of the live tiles they leave the next
 seat, ties broken by how near to burning those tiles are (fewest and nearest first;
 the other way round in misère), and a placement that leaves the next seat stuck ends
-the search at once when that wins.
+the search at once when that wins. Some positions are settled without children: the next
+seat already stuck, and (two seats) a seat with one live tile left, which after it is
+stuck itself.
 """
 
 from __future__ import annotations
@@ -64,23 +66,37 @@ def _live(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> in
 def near_burnt(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> int:
     """How far the live tiles of ``hand`` are from burning: their placements, each
     tile's counted up to :data:`FAR_FROM_BURNT` (more says little)."""
+    return _live_near_burnt(allowed, hand, cols, not_last_col)[1]
+
+
+def _live_near_burnt(allowed: Sequence[int], hand: int, cols: int, not_last_col: int
+                     ) -> tuple[int, int]:
+    """(:func:`_live`, :func:`near_burnt`) of ``hand`` in one pass."""
+    live = 0
     total = 0
     rest = hand
     while rest:
         low = rest & -rest
         rest ^= low
         tile = low.bit_length() - 1
-        a, b = _VALUE_A[tile], _VALUE_B[tile]
-        mask_a, mask_b = allowed[a], allowed[b]
-        count = (mask_a & (mask_b >> 1) & not_last_col).bit_count() + (
-            mask_a & (mask_b >> cols)
-        ).bit_count()
-        if a != b:
-            count += (mask_b & (mask_a >> 1) & not_last_col).bit_count() + (
-                mask_b & (mask_a >> cols)
+        a = _VALUE_A[tile]
+        mask_a = allowed[a]
+        if a == _VALUE_B[tile]:
+            count = (mask_a & (mask_a >> 1) & not_last_col).bit_count() + (
+                mask_a & (mask_a >> cols)
             ).bit_count()
-        total += count if count < FAR_FROM_BURNT else FAR_FROM_BURNT
-    return total
+        else:
+            mask_b = allowed[_VALUE_B[tile]]
+            count = (
+                (mask_a & (mask_b >> 1) & not_last_col).bit_count()
+                + (mask_b & (mask_a >> 1) & not_last_col).bit_count()
+                + (mask_a & (mask_b >> cols)).bit_count()
+                + (mask_b & (mask_a >> cols)).bit_count()
+            )
+        if count:
+            live |= low
+            total += count if count < FAR_FROM_BURNT else FAR_FROM_BURNT
+    return live, total
 
 
 def _placements(allowed: Sequence[int], hand: int, cols: int, not_last_col: int
@@ -187,9 +203,13 @@ class KazambiSolver:
             and time.process_time() > self.deadline
         ):
             raise SolverLimitError
-        result = self.misere if not hands[seat] else (
-            self._solve_children(allowed, hands, seat) is not None
-        )
+        if not hands[seat]:
+            result = self.misere
+        elif not hands[(seat + 1) % len(hands)]:
+            # Whatever the seat plays, the next one is stuck.
+            result = not self.misere
+        else:
+            result = self._solve_children(allowed, hands, seat) is not None
         self.table[key] = result
         return result
 
@@ -201,6 +221,9 @@ class KazambiSolver:
         misere = self.misere
         sign = -1 if misere else 1
         next_hand = hands[nxt]
+        two_seats = len(hands) == 2
+        if two_seats and not hands[seat] & (hands[seat] - 1):
+            return self._last_tile(allowed, hands[seat], next_hand)
         ordered: list[tuple[int, int, list[int], Placement, int]] = []
         for rank, move in enumerate(_placements(allowed, hands[seat], cols, not_last_col)):
             cell_x, cell_y, value_x, value_y, _ = move
@@ -209,22 +232,39 @@ class KazambiSolver:
             after = [mask & keep for mask in allowed]
             after[value_x] &= ~lines[cell_x]
             after[value_y] &= ~lines[cell_y]
-            left = _live(after, next_hand, cols, not_last_col)
+            left, near = _live_near_burnt(after, next_hand, cols, not_last_col)
             if not left and not misere:
                 return move
-            pressure = left.bit_count() * ORDER_SCALE + near_burnt(
-                after, left, cols, not_last_col
-            )
+            pressure = left.bit_count() * ORDER_SCALE + near
             ordered.append((sign * pressure, rank, after, move, left))
         ordered.sort()  # by the first two entries: the ranks differ
         for _, _, after, move, left in ordered:
+            if not left:
+                continue  # misère, and the next seat is stuck: it wins
             child = [
                 left if other == nxt else _live(
                     after, hand & ~(1 << move[4]) if other == seat else hand, cols, not_last_col
                 )
                 for other, hand in enumerate(hands)
             ]
+            if two_seats and not child[seat]:
+                # The opponent moves and then the seat is stuck.
+                if misere:
+                    return move
+                continue
             if not self._wins_live(after, child, nxt):
+                return move
+        return None
+
+    def _last_tile(self, allowed: list[int], hand: int, next_hand: int) -> Placement | None:
+        """:meth:`_solve_children` of a seat with one live tile left (two seats): after it
+        the seat is stuck, so a placement wins if it leaves the opponent stuck too (in
+        misère: if it leaves the opponent a move)."""
+        cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
+        misere = self.misere
+        for move in _placements(allowed, hand, cols, not_last_col):
+            if (not _live(_after(allowed, lines, move), next_hand, cols, not_last_col)
+                    ) != misere:
                 return move
         return None
 

@@ -57,8 +57,8 @@ def test_kugamai_solver_matches_minimax(seed: int) -> None:
     assert -minimax(engine, after) == value
 
 
-@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi", "kazambi-pairs"])
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi", "kazambi-pairs", "anti-kazambi-pairs"])
+@pytest.mark.parametrize("seed", range(12))
 def test_kazambi_endgame_solver_matches_minimax(game: str, seed: int) -> None:
     engine = get_engine(game)
     misere = game.startswith("anti")
