@@ -60,12 +60,15 @@ VERSIONS = (1, 2)
 KAZAMBI_ENDGAME_TILES = 12
 KAZAMBI_LONG_ENDGAME_TILES = 16
 KAZAMBI_LONG_MOVE = 1.0
-#: ... for this share of the move's time budget (the larger one once few enough live
-#: tiles remain that a proof is likely), or with an iteration budget for this many new
-#: positions per iteration; what it proves stays in its table for later moves.
+#: ... for this share of the move's time budget, or with an iteration budget for this
+#: many new positions per iteration; what it proves stays in its table for later moves.
+#: Once few enough live tiles remain that a proof is likely, it takes nearly the whole
+#: move, and if it runs out first the bot plays the move it was trying to prove (the
+#: first in its order not proved lost): that measured stronger than MCTS on what is
+#: left of the move.
 KAZAMBI_SOLVER_SHARE = 0.6
 KAZAMBI_LIKELY_TILES = 13
-KAZAMBI_LIKELY_SHARE = 0.9
+KAZAMBI_LIKELY_SHARE = 0.97
 KAZAMBI_NODES_PER_ITERATION = 20
 #: Version 2: the Kazambi variants whose playouts stop after
 #: :data:`~games.bots.kazambi_policy.PLAYOUT_DEPTH` moves (where that was measured
@@ -316,9 +319,16 @@ class MctsBot(Bot):
         known = solver.known_results(state)
         if any(known.values()):
             return str(next(move for move, wins in known.items() if wins)), None, budget
+        moves = adapter.moves(state)
+        proved_lost = len(known) == len(moves)
+        if live <= KAZAMBI_LIKELY_TILES and not proved_lost:
+            # Out of time: the move it was proving when time ran out (its best guess).
+            return str(next(
+                move for move in solver.ordered_moves(state) if move not in known
+            )), None, budget
         root_moves = None
         if known:
-            kept = [move for move in adapter.moves(state) if move not in known]
+            kept = [move for move in moves if move not in known]
             root_moves = kept or None
         return None, root_moves, _less_time(
             budget, time.perf_counter() - started, time.process_time() - cpu_started

@@ -36,6 +36,9 @@ CLOCK_EVERY = 256
 
 #: A placement: (cell X, cell Y, value on X, value on Y, tile id).
 Placement = tuple[int, int, int, int, int]
+#: A child in the search's order: (order key, rank, masks after, placement, the next
+#: seat's live tiles after).
+_Child = tuple[int, int, list[int], Placement, int]
 
 
 #: Each tile's two values, by tile id (the search reads them in its innermost loops).
@@ -216,28 +219,15 @@ class KazambiSolver:
     def _solve_children(self, allowed: list[int], hands: list[int], seat: int
                         ) -> Placement | None:
         """A winning placement of ``seat`` (hands given live), or ``None``."""
-        cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
-        nxt = (seat + 1) % len(hands)
+        if len(hands) == 2 and not hands[seat] & (hands[seat] - 1):
+            return self._last_tile(allowed, hands[seat], hands[1 - seat])
+        winning, ordered = self._ordered_children(allowed, hands, seat)
+        if winning is not None:
+            return winning
+        cols, not_last_col = self._cols, self._not_last_col
         misere = self.misere
-        sign = -1 if misere else 1
-        next_hand = hands[nxt]
+        nxt = (seat + 1) % len(hands)
         two_seats = len(hands) == 2
-        if two_seats and not hands[seat] & (hands[seat] - 1):
-            return self._last_tile(allowed, hands[seat], next_hand)
-        ordered: list[tuple[int, int, list[int], Placement, int]] = []
-        for rank, move in enumerate(_placements(allowed, hands[seat], cols, not_last_col)):
-            cell_x, cell_y, value_x, value_y, _ = move
-            # _after inlined: this loop is the solver's hot path.
-            keep = ~((1 << cell_x) | (1 << cell_y))
-            after = [mask & keep for mask in allowed]
-            after[value_x] &= ~lines[cell_x]
-            after[value_y] &= ~lines[cell_y]
-            left, near = _live_near_burnt(after, next_hand, cols, not_last_col)
-            if not left and not misere:
-                return move
-            pressure = left.bit_count() * ORDER_SCALE + near
-            ordered.append((sign * pressure, rank, after, move, left))
-        ordered.sort()  # by the first two entries: the ranks differ
         for _, _, after, move, left in ordered:
             if not left:
                 continue  # misère, and the next seat is stuck: it wins
@@ -256,6 +246,41 @@ class KazambiSolver:
                 return move
         return None
 
+    def _ordered_children(self, allowed: list[int], hands: list[int], seat: int
+                          ) -> tuple[Placement | None, list[_Child]]:
+        """(a placement that leaves the next seat stuck, if that wins; else ``None``, and
+        the placements in the order the search tries them)."""
+        cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
+        misere = self.misere
+        sign = -1 if misere else 1
+        next_hand = hands[(seat + 1) % len(hands)]
+        ordered: list[_Child] = []
+        for rank, move in enumerate(_placements(allowed, hands[seat], cols, not_last_col)):
+            cell_x, cell_y, value_x, value_y, _ = move
+            # _after inlined: this loop is the solver's hot path.
+            keep = ~((1 << cell_x) | (1 << cell_y))
+            after = [mask & keep for mask in allowed]
+            after[value_x] &= ~lines[cell_x]
+            after[value_y] &= ~lines[cell_y]
+            left, near = _live_near_burnt(after, next_hand, cols, not_last_col)
+            if not left and not misere:
+                return move, []
+            pressure = left.bit_count() * ORDER_SCALE + near
+            ordered.append((sign * pressure, rank, after, move, left))
+        ordered.sort()  # by the first two entries: the ranks differ
+        return None, ordered
+
+    def ordered_moves(self, state: KazambiState) -> list[KazambiMove]:
+        """The moves of the seat to move in the order the search tries them (a move that
+        leaves the next seat stuck first when that wins)."""
+        self._use_board(state)
+        cols, not_last_col = self._cols, self._not_last_col
+        hands = [_live(state.allowed, hand, cols, not_last_col) for hand in state.hands]
+        winning, ordered = self._ordered_children(list(state.allowed), hands, state.to_move)
+        if winning is not None:
+            return [_move_of(winning, cols)]
+        return [_move_of(move, cols) for _, _, _, move, _ in ordered]
+
     def _last_tile(self, allowed: list[int], hand: int, next_hand: int) -> Placement | None:
         """:meth:`_solve_children` of a seat with one live tile left (two seats): after it
         the seat is stuck, so a placement wins if it leaves the opponent stuck too (in
@@ -271,7 +296,7 @@ class KazambiSolver:
     def known_results(self, state: KazambiState) -> dict[KazambiMove, bool]:
         """What the table already proves about the moves of the seat to move, without
         searching: move -> True (the move wins) or False (it loses); moves the table
-        does not settle are left out."""
+        does not settle are left out (a move after which a seat is stuck is settled)."""
         self._use_board(state)
         cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
         allowed = state.allowed
@@ -286,6 +311,8 @@ class KazambiSolver:
             child = [_live(after, hand, cols, not_last_col) for hand in child]
             if not child[nxt]:
                 value: bool | None = not self.misere
+            elif len(child) == 2 and not child[seat]:
+                value = self.misere  # the opponent moves, then the seat is stuck
             else:
                 opponent = self.table.get((self._board, tuple(after), tuple(child), nxt))
                 value = None if opponent is None else not opponent

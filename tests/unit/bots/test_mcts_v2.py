@@ -196,6 +196,36 @@ def test_kazambi_solver_known_losses_leave_the_root(monkeypatch: pytest.MonkeyPa
         assert not {str(m) for m in seen["root_moves"]} & {str(m) for m in known}
 
 
+def test_kazambi_solver_out_of_time_plays_its_first_unrefuted_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Near the end a solver that runs out of time has the last word: the bot plays the
+    first move in the solver's order that it has not proved lost, and MCTS is not run."""
+    engine = get_engine("kazambi")
+
+    def no_search(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("MCTS ran")
+
+    monkeypatch.setattr(mcts, "search", no_search)
+    checked = 0
+    for seed in range(40):
+        state = _endgame("kazambi", seed, 12)
+        if state is None or live_tile_count(state) < 10:
+            continue
+        bot = MctsBot(seed=1)
+        view = engine.observation(state, engine.to_move(state))
+        move = bot.choose("kazambi", view, Budget(iterations=1))
+        solver = bot.solvers[False]
+        known = solver.known_results(state)
+        if any(known.values()) or len(known) == len(engine.legal_moves(state)):
+            continue  # settled within the budget after all
+        assert move == str(next(m for m in solver.ordered_moves(state) if m not in known))
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
 def test_version_two_gives_kazambi_a_default_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[Budget] = []
     real_search = mcts.search

@@ -74,6 +74,28 @@ def test_kazambi_endgame_solver_matches_minimax(game: str, seed: int) -> None:
         assert minimax(engine, engine.play(state, move)) == -1
 
 
+@pytest.mark.parametrize("game", ["kazambi", "anti-kazambi", "kazambi-pairs"])
+@pytest.mark.parametrize("seed", range(6))
+def test_kazambi_known_results_and_order_agree_with_minimax(game: str, seed: int) -> None:
+    """After a search every move the table settles has its minimax value, and the
+    search's order holds every legal move (or a winning one alone)."""
+    engine = get_engine(game)
+    misere = game.startswith("anti")
+    state = play_random_until(game, seed, lambda s: live_tile_count(s) <= 4)
+    if state is None:
+        pytest.skip("the random game ended early")
+    solver = KazambiSolver(misere)
+    won, _ = solver.best(state)
+    for move, wins in solver.known_results(state).items():
+        assert wins == (minimax(engine, engine.play(state, move)) == -1)
+    ordered = solver.ordered_moves(state)
+    legal = set(engine.legal_moves(state))
+    if len(ordered) == 1 and len(legal) > 1:
+        assert won and minimax(engine, engine.play(state, ordered[0])) == -1
+    else:
+        assert len(ordered) == len(legal) and set(ordered) == legal
+
+
 def _play_from(game: str, state: Any, bots: list[Any]) -> Any:
     engine = get_engine(game)
     while not engine.is_over(state):
@@ -138,7 +160,7 @@ def test_kazambi_solver_table_tells_board_sizes_apart() -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_kazambinear_burnt_counts_each_live_tiles_placements_up_to_the_cap(seed: int) -> None:
+def test_kazambi_near_burnt_counts_each_live_tiles_placements_up_to_the_cap(seed: int) -> None:
     """The solver's tie-break is the engine's placement count of every live tile of the
     hand (doubles counted once per cell pair), each capped at FAR_FROM_BURNT."""
     state = play_random_until("kazambi", seed, lambda s: live_tile_count(s) <= 16)
