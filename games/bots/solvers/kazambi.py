@@ -7,7 +7,10 @@ tiles that fit nowhere (burnt) never play again and are dropped from the key. Wo
 the pairs and misère variants too: seats alternate sides, so negamax over sides holds.
 
 The search runs on the masks alone (no move objects, no make/unmake): a child's masks
-are a fresh list. Children are tried in the order of the live tiles they leave the next
+are a fresh list, made only for the children searched. Each tile's placements are packed
+in one int, and each placement knows what it leaves of every tile's placements
+(:class:`BoardPlacements`), so ordering a child costs an AND and a bit count per live
+tile of the next seat. Children are tried in the order of the live tiles they leave the next
 seat, ties broken by how near to burning those tiles are (fewest and nearest first;
 the other way round in misère), and a placement that leaves the next seat stuck ends
 the search at once when that wins. Some positions are settled without children: the next
@@ -19,8 +22,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from functools import cache
 
 from games.bots.solvers.kugamai import SolverLimitError
+from games.engines.kazambi.board import geometry
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
 from games.engines.kazambi.state import KazambiState
 
@@ -36,14 +41,117 @@ CLOCK_EVERY = 256
 
 #: A placement: (cell X, cell Y, value on X, value on Y, tile id).
 Placement = tuple[int, int, int, int, int]
-#: A child in the search's order: (order key, rank, masks after, placement, the next
-#: seat's live tiles after).
-_Child = tuple[int, int, list[int], Placement, int]
+#: A child in the search's order: (order key, rank, placement, the next seat's live
+#: tiles after, what the placement keeps of each tile's packed placements).
+_Child = tuple[int, int, Placement, int, tuple[int, ...]]
+#: A live tile of a hand: (its bit in the hand, tile id, its placements packed).
+_HandTile = tuple[int, int, int]
 
 
 #: Each tile's two values, by tile id (the search reads them in its innermost loops).
 _VALUE_A = tuple(a for a, _ in TILE_VALUES)
 _VALUE_B = tuple(b for _, b in TILE_VALUES)
+_VALUES = max(_VALUE_B) + 1
+
+
+class BoardPlacements:
+    """A board's placements, each tile's packed in one int, and what each one keeps.
+
+    A tile's placements are four masks of the cells where the tile's first cell may lie
+    (across with ``a`` left, across with ``b`` left, down with ``a`` on top, down with
+    ``b`` on top; a double uses the first and third), packed side by side, ``size`` bits
+    each (:meth:`packed`): its bit count is the tile's placement count, and its bits come
+    in the order the search ranks placements. A placement takes its two cells from every
+    value and its two values from the lines through their cells; :meth:`entries` gives,
+    by packed bit, the placement and, for every tile, the mask of the packed placements
+    it leaves (ANDed with a tile's packed placements, the tile's placements after it).
+    """
+
+    def __init__(self, cols: int, size: int, lines: Sequence[int]) -> None:
+        self.cols = cols
+        self.size = size
+        self._entries: dict[int, dict[int, _Entry]] = {}
+        pack = self._pack
+        #: ``taken[2 * X + down]``: the placements that need cell X or its partner.
+        self._taken = tuple(
+            pack(taken | taken >> 1, taken | taken >> 1, taken | taken >> cols,
+                 taken | taken >> cols)
+            for cell in range(size) for step in (1, cols)
+            for taken in [(1 << cell) | (1 << (cell + step))]
+        )
+        #: ``_line_lost[tile][value][cell]``: the tile's packed placements lost when
+        #: ``value`` may no longer lie on the lines through ``cell`` (none for a value
+        #: not on the tile).
+        nothing = (0,) * size
+        self._line_lost = tuple(
+            tuple(
+                tuple(pack(line | line >> 1, 0, line | line >> cols, 0) for line in lines)
+                if value == a == b else
+                tuple(pack(line, line >> 1, line, line >> cols) for line in lines)
+                if value == a else
+                tuple(pack(line >> 1, line, line >> cols, line) for line in lines)
+                if value == b else nothing
+                for value in range(_VALUES)
+            )
+            for a, b in TILE_VALUES
+        )
+
+    def _pack(self, across_ab: int, across_ba: int, down_ab: int, down_ba: int) -> int:
+        size = self.size
+        return across_ab | across_ba << size | down_ab << 2 * size | down_ba << 3 * size
+
+    def packed(self, allowed: Sequence[int], tile: int, not_last_col: int) -> int:
+        """``tile``'s placements on ``allowed``, packed."""
+        cols, size = self.cols, self.size
+        a = _VALUE_A[tile]
+        mask_a = allowed[a]
+        if a == _VALUE_B[tile]:
+            return (mask_a & (mask_a >> 1) & not_last_col
+                    | (mask_a & (mask_a >> cols)) << 2 * size)
+        mask_b = allowed[_VALUE_B[tile]]
+        return (mask_a & (mask_b >> 1) & not_last_col
+                | (mask_b & (mask_a >> 1) & not_last_col) << size
+                | (mask_a & (mask_b >> cols)) << 2 * size
+                | (mask_b & (mask_a >> cols)) << 3 * size)
+
+    def entries(self, tile: int) -> dict[int, _Entry]:
+        """``tile``'s placements by packed bit: (placement, what it keeps of each tile's
+        packed placements); made on first use."""
+        found = self._entries.get(tile)
+        if found is None:
+            found = self._entries[tile] = self._make_entries(tile)
+        return found
+
+    def _make_entries(self, tile: int) -> dict[int, _Entry]:
+        cols, size = self.cols, self.size
+        a, b = TILE_VALUES[tile]
+        found: dict[int, _Entry] = {}
+        for index in range(4 * size):
+            slot, cell_x = divmod(index, size)
+            step = 1 if slot < 2 else cols
+            cell_y = cell_x + step
+            if cell_y >= size or (step == 1 and cell_x % cols == cols - 1):
+                continue
+            if a == b and slot % 2:
+                continue
+            value_x, value_y = (a, b) if slot % 2 == 0 else (b, a)
+            taken = self._taken[2 * cell_x + (step != 1)]
+            found[index] = ((cell_x, cell_y, value_x, value_y, tile), tuple(
+                ~(taken | lost[value_x][cell_x] | lost[value_y][cell_y])
+                for lost in self._line_lost
+            ))
+        return found
+
+
+#: A placement and, by tile, what it keeps of that tile's packed placements.
+_Entry = tuple[Placement, tuple[int, ...]]
+
+
+@cache
+def board_placements(rows: int, cols: int) -> BoardPlacements:
+    """The (shared) :class:`BoardPlacements` of a ``rows`` x ``cols`` board."""
+    board = geometry(rows, cols)
+    return BoardPlacements(cols, board.size, board.lines)
 
 
 def _live(allowed: Sequence[int], hand: int, cols: int, not_last_col: int) -> int:
@@ -131,7 +239,9 @@ def _placements(allowed: Sequence[int], hand: int, cols: int, not_last_col: int
     return found
 
 
-def _after(allowed: Sequence[int], lines: Sequence[int], move: Placement) -> list[int]:
+def place(allowed: Sequence[int], lines: Sequence[int], move: Placement) -> list[int]:
+    """The masks after ``move``: its cells taken from every value, its values from the
+    lines through their cells."""
     cell_x, cell_y, value_x, value_y, _ = move
     keep = ~((1 << cell_x) | (1 << cell_y))
     after = [mask & keep for mask in allowed]
@@ -166,6 +276,7 @@ class KazambiSolver:
         self._cols = 0
         self._not_last_col = 0
         self._lines: tuple[int, ...] = ()
+        self._placements = board_placements(2, 2)
 
     def key(self, state: KazambiState) -> tuple[object, ...]:
         """The transposition-table key of ``state``: board size and variant, masks, live
@@ -179,6 +290,7 @@ class KazambiSolver:
         self._board = (geometry.rows, geometry.cols, self.misere, state.seats)
         self._cols, self._not_last_col = geometry.cols, geometry.not_last_col
         self._lines = geometry.lines
+        self._placements = board_placements(geometry.rows, geometry.cols)
 
     def wins(self, state: KazambiState) -> bool:
         """True if the side to move wins with perfect play (``state`` is unchanged)."""
@@ -221,20 +333,30 @@ class KazambiSolver:
         """A winning placement of ``seat`` (hands given live), or ``None``."""
         if len(hands) == 2 and not hands[seat] & (hands[seat] - 1):
             return self._last_tile(allowed, hands[seat], hands[1 - seat])
-        winning, ordered = self._ordered_children(allowed, hands, seat)
+        winning, ordered, own_tiles = self._ordered_children(allowed, hands, seat)
         if winning is not None:
             return winning
         cols, not_last_col = self._cols, self._not_last_col
         misere = self.misere
         nxt = (seat + 1) % len(hands)
         two_seats = len(hands) == 2
-        for _, _, after, move, left in ordered:
+        lines = self._lines
+        for _, _, move, left, keeps in ordered:
             if not left:
                 continue  # misère, and the next seat is stuck: it wins
+            # place inlined: this loop is the solver's hot path.
+            cell_x, cell_y, value_x, value_y, played = move
+            keep = ~((1 << cell_x) | (1 << cell_y))
+            after = [mask & keep for mask in allowed]
+            after[value_x] &= ~lines[cell_x]
+            after[value_y] &= ~lines[cell_y]
+            own = 0
+            for tile_bit, tile, packed in own_tiles:
+                if tile != played and packed & keeps[tile]:
+                    own |= tile_bit
             child = [
-                left if other == nxt else _live(
-                    after, hand & ~(1 << move[4]) if other == seat else hand, cols, not_last_col
-                )
+                left if other == nxt else own if other == seat
+                else _live(after, hand, cols, not_last_col)
                 for other, hand in enumerate(hands)
             ]
             if two_seats and not child[seat]:
@@ -246,50 +368,89 @@ class KazambiSolver:
                 return move
         return None
 
+    def _hand_tiles(self, allowed: list[int], hand: int) -> list[_HandTile]:
+        board, not_last_col = self._placements, self._not_last_col
+        found = []
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            tile = low.bit_length() - 1
+            found.append((low, tile, board.packed(allowed, tile, not_last_col)))
+        return found
+
     def _ordered_children(self, allowed: list[int], hands: list[int], seat: int
-                          ) -> tuple[Placement | None, list[_Child]]:
-        """(a placement that leaves the next seat stuck, if that wins; else ``None``, and
-        the placements in the order the search tries them)."""
-        cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
+                          ) -> tuple[Placement | None, list[_Child], list[_HandTile]]:
+        """(a placement that leaves the next seat stuck, if that wins, else ``None``; the
+        placements in the order the search tries them; the seat's live tiles)."""
+        entries_of = self._placements.entries
         misere = self.misere
         sign = -1 if misere else 1
-        next_hand = hands[(seat + 1) % len(hands)]
+        next_tiles = self._hand_tiles(allowed, hands[(seat + 1) % len(hands)])
+        own_tiles = self._hand_tiles(allowed, hands[seat])
         ordered: list[_Child] = []
-        for rank, move in enumerate(_placements(allowed, hands[seat], cols, not_last_col)):
-            cell_x, cell_y, value_x, value_y, _ = move
-            # _after inlined: this loop is the solver's hot path.
-            keep = ~((1 << cell_x) | (1 << cell_y))
-            after = [mask & keep for mask in allowed]
-            after[value_x] &= ~lines[cell_x]
-            after[value_y] &= ~lines[cell_y]
-            left, near = _live_near_burnt(after, next_hand, cols, not_last_col)
-            if not left and not misere:
-                return move, []
-            pressure = left.bit_count() * ORDER_SCALE + near
-            ordered.append((sign * pressure, rank, after, move, left))
+        rank = 0
+        for _, tile, packed_moves in own_tiles:
+            entries = entries_of(tile)
+            while packed_moves:
+                bit = packed_moves & -packed_moves
+                packed_moves ^= bit
+                move, keeps = entries[bit.bit_length() - 1]
+                left = near = 0
+                for tile_bit, other, packed in next_tiles:
+                    count = (packed & keeps[other]).bit_count()
+                    if count:
+                        left |= tile_bit
+                        near += count if count < FAR_FROM_BURNT else FAR_FROM_BURNT
+                if not left and not misere:
+                    return move, [], own_tiles
+                ordered.append(
+                    (sign * (left.bit_count() * ORDER_SCALE + near), rank, move, left, keeps)
+                )
+                rank += 1
         ordered.sort()  # by the first two entries: the ranks differ
-        return None, ordered
+        return None, ordered, own_tiles
 
     def ordered_moves(self, state: KazambiState) -> list[KazambiMove]:
         """The moves of the seat to move in the order the search tries them (a move that
-        leaves the next seat stuck first when that wins)."""
+        leaves the next seat stuck first when that wins), the moves that lose at once
+        last: after them the seat's side is stuck at its next turn, or in misère the
+        next seat is stuck now."""
         self._use_board(state)
         cols, not_last_col = self._cols, self._not_last_col
         hands = [_live(state.allowed, hand, cols, not_last_col) for hand in state.hands]
-        winning, ordered = self._ordered_children(list(state.allowed), hands, state.to_move)
+        seat = state.to_move
+        winning, ordered, _ = self._ordered_children(list(state.allowed), hands, seat)
         if winning is not None:
             return [_move_of(winning, cols)]
-        return [_move_of(move, cols) for _, _, _, move, _ in ordered]
+        hopeful: list[KazambiMove] = []
+        hopeless: list[KazambiMove] = []
+        for _, _, move, left, _ in ordered:
+            stuck_next_turn = len(hands) == 2 and not _live(
+                place(state.allowed, self._lines, move), hands[seat] & ~(1 << move[4]),
+                cols, not_last_col,
+            )
+            loses_now = not left if self.misere else stuck_next_turn
+            (hopeless if loses_now else hopeful).append(_move_of(move, cols))
+        return hopeful + hopeless
 
     def _last_tile(self, allowed: list[int], hand: int, next_hand: int) -> Placement | None:
         """:meth:`_solve_children` of a seat with one live tile left (two seats): after it
         the seat is stuck, so a placement wins if it leaves the opponent stuck too (in
         misère: if it leaves the opponent a move)."""
-        cols, not_last_col, lines = self._cols, self._not_last_col, self._lines
         misere = self.misere
-        for move in _placements(allowed, hand, cols, not_last_col):
-            if (not _live(_after(allowed, lines, move), next_hand, cols, not_last_col)
-                    ) != misere:
+        next_tiles = self._hand_tiles(allowed, next_hand)
+        ((_, tile, packed_moves),) = self._hand_tiles(allowed, hand)
+        entries = self._placements.entries(tile)
+        while packed_moves:
+            bit = packed_moves & -packed_moves
+            packed_moves ^= bit
+            move, keeps = entries[bit.bit_length() - 1]
+            stuck = True
+            for _, other, packed in next_tiles:
+                if packed & keeps[other]:
+                    stuck = False
+                    break
+            if stuck != misere:
                 return move
         return None
 
@@ -305,7 +466,7 @@ class KazambiSolver:
         nxt = (seat + 1) % len(hands)
         known: dict[KazambiMove, bool] = {}
         for move in _placements(allowed, hands[seat], cols, not_last_col):
-            after = _after(allowed, lines, move)
+            after = place(allowed, lines, move)
             child = list(hands)
             child[seat] &= ~(1 << move[4])
             child = [_live(after, hand, cols, not_last_col) for hand in child]

@@ -15,9 +15,11 @@ from games.bots.registry import get_bot
 from games.bots.solvers.kazambi import (
     FAR_FROM_BURNT,
     KazambiSolver,
+    board_placements,
     live_hand,
     live_tile_count,
     near_burnt,
+    place,
 )
 from games.bots.solvers.kazambi import solve as solve_kazambi
 from games.bots.solvers.kugamai import KugamaiSolver
@@ -175,3 +177,39 @@ def test_kazambi_near_burnt_counts_each_live_tiles_placements_up_to_the_cap(seed
                 count = sum(m.bit_count() for m in placement_masks(board, state.allowed, tile))
                 expected += min(count, FAR_FROM_BURNT)
         assert near_burnt(state.allowed, hand, board.cols, board.not_last_col) == expected
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), [(7, 8, 0), (7, 8, 1), (5, 6, 2), (4, 9, 3)])
+def test_kazambi_packed_placements_follow_the_engine(rows: int, cols: int, seed: int) -> None:
+    """Each tile's packed placements count the engine's placements, and what a placement
+    keeps of them is exactly the tile's packed placements on the board after it."""
+    engine = get_engine("kazambi")
+    rng = random.Random(seed)
+    state = engine.new_game(seed=seed, rows=rows, cols=cols)
+    for _ in range(6):
+        moves = engine.legal_moves(state)
+        state = engine.play(state, moves[rng.randrange(len(moves))])
+    board = state.geometry
+    placements = board_placements(rows, cols)
+    for tile in range(28):
+        count = sum(m.bit_count() for m in placement_masks(board, state.allowed, tile))
+        assert placements.packed(state.allowed, tile, board.not_last_col).bit_count() == count
+    mover = state.hands[state.to_move]
+    checked = 0
+    for tile in range(28):
+        if not mover >> tile & 1:
+            continue
+        packed = placements.packed(state.allowed, tile, board.not_last_col)
+        entries = placements.entries(tile)
+        while packed:
+            bit = packed & -packed
+            packed ^= bit
+            placement, keeps = entries[bit.bit_length() - 1]
+            after = place(state.allowed, board.lines, placement)
+            for other in range(28):
+                assert (
+                    placements.packed(state.allowed, other, board.not_last_col) & keeps[other]
+                    == placements.packed(after, other, board.not_last_col)
+                ), (placement, other)
+            checked += 1
+    assert checked > 20
