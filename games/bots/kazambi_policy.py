@@ -21,9 +21,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from games.bots.adapters import KazambiSearch
-from games.bots.kazambi_masks import after_placement, nth_placement, placement_groups
-from games.bots.kazambi_value import leaf_value
-from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
+from games.bots.kazambi_placements import BoardPlacements, Entry, board_placements, place
+from games.bots.kazambi_value import counted_leaf_value
+from games.engines.kazambi.board import Geometry
+from games.engines.kazambi.codes import kth_bit
+from games.engines.kazambi.notation import KazambiMove
 from games.engines.kazambi.rules import hand_tiles
 from games.engines.kazambi.state import KazambiState
 
@@ -46,52 +48,6 @@ SHORT_SAMPLES = 8
 SHORT_NODE_WIDTH = 24
 
 
-def live_tiles(
-    allowed: Sequence[int], tiles: Sequence[int], cols: int, not_last_col: int
-) -> list[int]:
-    """The ``tiles`` (ids) that fit somewhere with the ``allowed`` masks."""
-    live = []
-    for tile in tiles:
-        a, b = TILE_VALUES[tile]
-        mask_a = allowed[a]
-        if a == b:
-            if mask_a & (mask_a >> 1) & not_last_col or mask_a & (mask_a >> cols):
-                live.append(tile)
-            continue
-        mask_b = allowed[b]
-        if (
-            (mask_a & (mask_b >> 1) | mask_b & (mask_a >> 1)) & not_last_col
-            or mask_a & (mask_b >> cols)
-            or mask_b & (mask_a >> cols)
-        ):
-            live.append(tile)
-    return live
-
-
-def live_count(
-    allowed: Sequence[int], tiles: Sequence[int], cols: int, not_last_col: int, skip: int = -1
-) -> int:
-    """How many of ``tiles`` but ``skip`` fit somewhere (:func:`live_tiles`, counted)."""
-    count = 0
-    for tile in tiles:
-        if tile == skip:
-            continue
-        a, b = TILE_VALUES[tile]
-        mask_a = allowed[a]
-        if a == b:
-            if mask_a & (mask_a >> 1) & not_last_col or mask_a & (mask_a >> cols):
-                count += 1
-            continue
-        mask_b = allowed[b]
-        if (
-            (mask_a & (mask_b >> 1) | mask_b & (mask_a >> 1)) & not_last_col
-            or mask_a & (mask_b >> cols)
-            or mask_b & (mask_a >> cols)
-        ):
-            count += 1
-    return count
-
-
 def node_moves(
     game: KazambiSearch,
     state: KazambiState,
@@ -102,30 +58,60 @@ def node_moves(
     """Up to ``width`` distinct legal moves drawn at random (all of them when there are
     fewer), the first ``scored_width`` put best first by the live tiles they leave the
     next seat (fewest; most in misère)."""
-    geometry = state.geometry
-    cols, not_last_col, lines = geometry.cols, geometry.not_last_col, geometry.lines
-    allowed = state.allowed
-    groups, total, _ = placement_groups(
-        allowed, hand_tiles(state.hands[state.to_move]), cols, not_last_col
-    )
+    board = state.geometry
+    cols = board.cols
+    placements = board_placements(board.rows, board.cols)
+    own = _packed_tiles(placements, board, state.allowed, state.hands[state.to_move])
+    counts = [packed.bit_count() for _, packed in own]
+    total = sum(counts)
     picks = rng.sample(range(total), min(total, width))
-    nxt = hand_tiles(state.hands[(state.to_move + 1) % state.seats])
-    nxt = live_tiles(allowed, nxt, cols, not_last_col)
+    nxt = _packed_tiles(
+        placements, board, state.allowed, state.hands[(state.to_move + 1) % state.seats]
+    )
     sign = -1 if game.misere else 1
     scored: list[tuple[int, int, KazambiMove]] = []
     rest: list[KazambiMove] = []
     for rank, index in enumerate(picks):
-        cell_x, step, value_x, value_y = nth_placement(groups, index)
+        (cell_x, cell_y, value_x, value_y, _), keeps = _nth_placement(
+            placements, own, counts, index
+        )
         row, col = divmod(cell_x, cols)
-        move = KazambiMove(value_x, value_y, row, col, step != 1)
+        move = KazambiMove(value_x, value_y, row, col, cell_y - cell_x != 1)
         if rank >= scored_width:
             rest.append(move)
             continue
-        after = after_placement(allowed, lines, cell_x, cell_x + step, value_x, value_y)
-        left = len(live_tiles(after, nxt, cols, not_last_col))
+        left = 0
+        for tile, packed in nxt:
+            if packed & keeps[tile]:
+                left += 1
         scored.append((sign * left, rank, move))
     scored.sort()
     return [move for _, _, move in scored] + rest
+
+
+def _packed_tiles(
+    placements: BoardPlacements, board: Geometry, allowed: Sequence[int], hand: int
+) -> list[tuple[int, int]]:
+    """``(tile, packed placements)`` of the tiles of ``hand`` that fit somewhere."""
+    found = []
+    for tile in hand_tiles(hand):
+        packed = placements.packed(allowed, tile, board.not_last_col)
+        if packed:
+            found.append((tile, packed))
+    return found
+
+
+def _nth_placement(
+    placements: BoardPlacements, tiles: Sequence[tuple[int, int]], counts: Sequence[int],
+    index: int,
+) -> Entry:
+    """Placement ``index`` of ``tiles`` (``(tile, packed)``, each with its placement count
+    in ``counts``), in the order of the tiles and of their packed bits."""
+    for (tile, packed), count in zip(tiles, counts, strict=True):
+        if index < count:
+            return placements.entries(tile)[kth_bit(packed, index)]
+        index -= count
+    raise IndexError(index)  # not reached: index < the counts' total
 
 
 def policy_rollout(game: KazambiSearch, state: KazambiState, rng: random.Random) -> int:
@@ -144,12 +130,21 @@ def policy_playout(
 ) -> float:
     """Side 0's reward (0..1) of a policy playout from ``state`` (unchanged) that tries
     ``samples`` placements per move: 1 or 0 at the end of the game, or after ``depth``
-    moves the learned guess (:func:`~games.bots.kazambi_value.leaf_value`)."""
+    moves the learned guess (:func:`~games.bots.kazambi_value.leaf_value`).
+
+    The playout keeps each tile's packed placements (:mod:`games.bots.kazambi_placements`)
+    beside the masks, so a sampled placement's effect on a tile is one AND."""
     board = state.geometry
-    cols, not_last_col, lines = board.cols, board.not_last_col, board.lines
+    lines, not_last_col = board.lines, board.not_last_col
+    placements = board_placements(board.rows, board.cols)
+    entries_of = placements.entries
     seats = state.seats
     hands = [hand_tiles(hand) for hand in state.hands]
     allowed = list(state.allowed)
+    packs = {
+        tile: placements.packed(allowed, tile, not_last_col)
+        for hand in hands for tile in hand
+    }
     seat = state.to_move
     randrange = rng.randrange
     random_ = rng.random
@@ -157,45 +152,57 @@ def policy_playout(
     sign = -1 if misere else 1
     moves_left = -1 if depth is None else depth
     while True:
-        groups, total, live = placement_groups(allowed, hands[seat], cols, not_last_col)
+        live = [tile for tile in hands[seat] if packs[tile]]
         hands[seat] = live
+        counts = [packs[tile].bit_count() for tile in live]
+        total = sum(counts)
         if not total:
             return float(game.stuck_winner(seat) == 0)
         nxt = (seat + 1) % seats
+        theirs_tiles = hands[nxt]
         if not moves_left:
-            chance = leaf_value(board, allowed, live, hands[nxt])
+            chance = counted_leaf_value(
+                allowed, list(zip(live, counts, strict=True)),
+                [(tile, packs[tile].bit_count()) for tile in theirs_tiles],
+            )
             if misere:
                 chance = 1.0 - chance
             return chance if seat % 2 == 0 else 1.0 - chance
         moves_left -= 1
-        best_after: list[int] = []
+        best: Entry | None = None
         best_left = 0
-        best_values = (0, 0)
         for _ in range(1 if random_() < EPSILON else samples):
-            cell_x, step, value_x, value_y = nth_placement(groups, randrange(total))
-            after = after_placement(allowed, lines, cell_x, cell_x + step, value_x, value_y)
-            theirs = live_count(after, hands[nxt], cols, not_last_col)
+            index = randrange(total)
+            position = 0
+            while index >= counts[position]:
+                index -= counts[position]
+                position += 1
+            placed = live[position]
+            entry = entries_of(placed)[kth_bit(packs[placed], index)]
+            keeps = entry[1]
+            theirs = 0
+            for tile in theirs_tiles:
+                if packs[tile] & keeps[tile]:
+                    theirs += 1
             if not theirs and sign > 0:
-                best_after, best_values = after, (value_x, value_y)
+                best = entry
                 break
             left = theirs
             if OWN_WEIGHT:
-                placed = _TILE_ID[value_x][value_y]
-                left -= OWN_WEIGHT * live_count(after, live, cols, not_last_col, placed)
+                own = 0
+                for tile in live:
+                    if tile != placed and packs[tile] & keeps[tile]:
+                        own += 1
+                left -= OWN_WEIGHT * own
             left *= sign
-            if not best_after or left < best_left:
-                best_after, best_left, best_values = after, left, (value_x, value_y)
-        live.remove(_TILE_ID[best_values[0]][best_values[1]])
-        allowed = best_after
+            if best is None or left < best_left:
+                best, best_left = entry, left
+        assert best is not None
+        move, keeps = best
+        live.remove(move[4])
+        allowed = place(allowed, lines, move)
+        packs = {tile: packed & keeps[tile] for tile, packed in packs.items()}
         seat = nxt
-
-
-_TILE_ID: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        next(t for t, (a, b) in enumerate(TILE_VALUES) if {a, b} == {x, y}) for y in range(7)
-    )
-    for x in range(7)
-)
 
 
 class KazambiPolicySearch(KazambiSearch):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from games.bots.kazambi_placements import board_placements
 from games.engines.kazambi.board import Geometry
 from games.engines.kazambi.notation import TILE_VALUES
 from games.engines.kazambi.rules import placement_masks
@@ -104,9 +105,24 @@ def leaf_value(
     geometry: Geometry, allowed: list[int], mover_tiles: Sequence[int], next_tiles: Sequence[int]
 ) -> float:
     """The chance that the seat to move wins: the logistic of :data:`WEIGHTS` times
-    :func:`features`, computed inline."""
+    :func:`features`, computed inline (:func:`counted_leaf_value`)."""
+    placements = board_placements(geometry.rows, geometry.cols)
+    not_last_col = geometry.not_last_col
+
+    def counted(tiles: Sequence[int]) -> list[tuple[int, int]]:
+        return [(tile, placements.packed(allowed, tile, not_last_col).bit_count())
+                for tile in tiles]
+
+    return counted_leaf_value(allowed, counted(mover_tiles), counted(next_tiles))
+
+
+def counted_leaf_value(
+    allowed: list[int], mover_tiles: Sequence[tuple[int, int]],
+    next_tiles: Sequence[tuple[int, int]],
+) -> float:
+    """:func:`leaf_value` of tiles given with their placement counts, ``(tile, count)``
+    (the playouts keep the counts)."""
     weights = WEIGHTS
-    cols, not_last_col = geometry.cols, geometry.not_last_col
     limits = BIN_LIMITS
     last_bin = len(limits)
     z = weights[0]
@@ -119,21 +135,7 @@ def leaf_value(
     ):
         demand = [0] * 7
         live_count = 0
-        for tile in tiles:
-            a, b = TILE_VALUES[tile]
-            mask_a = allowed[a]
-            if a == b:
-                count = (mask_a & (mask_a >> 1) & not_last_col).bit_count() + (
-                    mask_a & (mask_a >> cols)
-                ).bit_count()
-            else:
-                mask_b = allowed[b]
-                count = (
-                    (mask_a & (mask_b >> 1) & not_last_col).bit_count()
-                    + (mask_b & (mask_a >> 1) & not_last_col).bit_count()
-                    + (mask_a & (mask_b >> cols)).bit_count()
-                    + (mask_b & (mask_a >> cols)).bit_count()
-                )
+        for tile, count in tiles:
             if not count:
                 continue
             live_count += 1
@@ -141,6 +143,7 @@ def leaf_value(
                 mover_live |= 1 << tile
             elif mover_live >> tile & 1:
                 shared += 1
+            a, b = TILE_VALUES[tile]
             demand[a] += 1
             demand[b] += 1
             index = 0

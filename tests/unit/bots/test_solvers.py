@@ -10,22 +10,22 @@ from typing import Any
 import pytest
 
 from games.bots.base import Budget
+from games.bots.kazambi_placements import board_placements
 from games.bots.play import side_bots
 from games.bots.registry import get_bot
 from games.bots.solvers.kazambi import (
     FAR_FROM_BURNT,
     KazambiSolver,
-    board_placements,
     live_hand,
     live_tile_count,
     near_burnt,
-    place,
 )
 from games.bots.solvers.kazambi import solve as solve_kazambi
 from games.bots.solvers.kugamai import KugamaiSolver
 from games.bots.solvers.kugamai import solve as solve_kugamai
 from games.engines import Engine, get_engine
 from games.engines.kazambi.board import geometry
+from games.engines.kazambi.notation import KazambiMove
 from games.engines.kazambi.rules import placement_masks
 from games.engines.kugamai.tiles import tile_count
 from tests.unit.bots.helpers import play_random_until
@@ -176,13 +176,13 @@ def test_kazambi_near_burnt_counts_each_live_tiles_placements_up_to_the_cap(seed
             if hand >> tile & 1:
                 count = sum(m.bit_count() for m in placement_masks(board, state.allowed, tile))
                 expected += min(count, FAR_FROM_BURNT)
-        assert near_burnt(state.allowed, hand, board.cols, board.not_last_col) == expected
+        assert near_burnt(state.allowed, hand, board.rows, board.cols) == expected
 
 
 @pytest.mark.parametrize(("rows", "cols", "seed"), [(7, 8, 0), (7, 8, 1), (5, 6, 2), (4, 9, 3)])
 def test_kazambi_packed_placements_follow_the_engine(rows: int, cols: int, seed: int) -> None:
     """Each tile's packed placements count the engine's placements, and what a placement
-    keeps of them is exactly the tile's packed placements on the board after it."""
+    keeps of them is exactly the tile's packed placements once the engine has played it."""
     engine = get_engine("kazambi")
     rng = random.Random(seed)
     state = engine.new_game(seed=seed, rows=rows, cols=cols)
@@ -191,25 +191,31 @@ def test_kazambi_packed_placements_follow_the_engine(rows: int, cols: int, seed:
         state = engine.play(state, moves[rng.randrange(len(moves))])
     board = state.geometry
     placements = board_placements(rows, cols)
+
+    def packed(allowed: list[int], tile: int) -> int:
+        return placements.packed(allowed, tile, board.not_last_col)
+
     for tile in range(28):
         count = sum(m.bit_count() for m in placement_masks(board, state.allowed, tile))
-        assert placements.packed(state.allowed, tile, board.not_last_col).bit_count() == count
-    mover = state.hands[state.to_move]
-    checked = 0
+        assert packed(state.allowed, tile).bit_count() == count
+    legal = set(engine.legal_moves(state))
+    seen = set()
     for tile in range(28):
-        if not mover >> tile & 1:
+        if not state.hands[state.to_move] >> tile & 1:
             continue
-        packed = placements.packed(state.allowed, tile, board.not_last_col)
+        rest = packed(state.allowed, tile)
         entries = placements.entries(tile)
-        while packed:
-            bit = packed & -packed
-            packed ^= bit
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
             placement, keeps = entries[bit.bit_length() - 1]
-            after = place(state.allowed, board.lines, placement)
+            cell_x, cell_y, value_x, value_y, _ = placement
+            row, col = divmod(cell_x, cols)
+            move = KazambiMove(value_x, value_y, row, col, cell_y - cell_x == cols)
+            seen.add(move)
+            after = engine.play(state, move).allowed
             for other in range(28):
-                assert (
-                    placements.packed(state.allowed, other, board.not_last_col) & keeps[other]
-                    == placements.packed(after, other, board.not_last_col)
-                ), (placement, other)
-            checked += 1
-    assert checked > 20
+                assert packed(state.allowed, other) & keeps[other] == packed(after, other), (
+                    move, other
+                )
+    assert seen == legal
