@@ -8,7 +8,7 @@ from typing import Any
 from games.analysis.budget import Budget
 from games.analysis.report import MoveValue, PositionReport
 from games.analysis.search import search_values
-from games.bots.greedy import kazambi_score
+from games.bots.greedy import kazambi_scores
 from games.bots.kazambi_policy import policy_search
 from games.bots.solvers.kazambi import ENDGAME_TILES, KazambiSolver, live_tile_count
 from games.bots.solvers.kugamai import SolverLimitError
@@ -67,6 +67,7 @@ def kazambi_search(
 
     def order(root: Any, moves: list[Any]) -> list[Any]:
         head, tail = moves[:ROOT_SCORED], moves[ROOT_SCORED:]
-        return sorted(head, key=lambda move: -kazambi_score(adapter, root, move)) + tail
+        score = kazambi_scores(adapter, root)
+        return sorted(head, key=lambda move: -score(move)) + tail
 
     return search_values(adapter, state, budget, root_order=order, root_moves=root_moves)

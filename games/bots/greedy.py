@@ -15,13 +15,14 @@ Ties are broken at random (seeded).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.bots.adapters import KazambiSearch, KugamaiSearch, StolbikiSearch, search_game
 from games.bots.base import Bot, Budget
+from games.bots.kazambi_placements import board_placements
 from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
-from games.engines.kazambi.rules import hand_tiles, placement_masks
+from games.engines.kazambi.rules import hand_tiles
 from games.engines.kazambi.state import KazambiState
 from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import own_doubles_mask
@@ -43,51 +44,68 @@ def _best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
 # -- Kazambi ---------------------------------------------------------------------------
 
 
-def kazambi_live(state: KazambiState, seat: int) -> tuple[int, int]:
-    """(tiles of ``seat`` that still fit somewhere, placements of ``seat``)."""
-    geometry, allowed = state.geometry, state.allowed
-    live = placements = 0
-    for tile in hand_tiles(state.hands[seat]):
-        count = sum(mask.bit_count() for mask in placement_masks(geometry, allowed, tile))
-        if count:
-            live += 1
-            placements += count
-    return live, placements
-
-
-def kazambi_score(game: KazambiSearch, state: KazambiState, move: KazambiMove) -> float:
+def kazambi_scores(game: KazambiSearch, state: KazambiState) -> Callable[[KazambiMove], float]:
+    """The greedy score of each move of ``state``'s seat to move: the live tiles and
+    placements each side keeps after it (counted on packed placements), then long suits."""
+    board = state.geometry
+    placements = board_placements(board.rows, board.cols)
     mover = state.to_move
     side = mover % 2
-    hand = hand_tiles(state.hands[mover])
+    seats = state.seats
+    hands = [hand_tiles(hand) for hand in state.hands]
+    packs = {
+        tile: placements.packed(state.allowed, tile, board.not_last_col)
+        for hand in hands for tile in hand
+    }
     suit = [0] * 7
-    for tile in hand:
+    for tile in hands[mover]:
         a, b = TILE_VALUES[tile]
         suit[a] += 1
         if a != b:
             suit[b] += 1
-    game.push(state, move)
-    try:
-        live = [kazambi_live(state, seat) for seat in range(state.seats)]
-    finally:
-        game.pop(state)
-    if live[(mover + 1) % state.seats][0] == 0:
-        return -WIN if game.misere else WIN
-    mine = sum(live[seat][0] for seat in range(side, state.seats, 2))
-    theirs = sum(live[seat][0] for seat in range(1 - side, state.seats, 2))
-    mobility = sum(live[seat][1] * (1 if seat % 2 == side else -1) for seat in range(state.seats))
-    balance = 10.0 * (mine - theirs) + 0.02 * mobility
-    if game.misere:
-        return -balance
-    a, b = move.value_x, move.value_y
-    long_suit = suit[a] + (suit[b] if a != b else 0) + (2 if a == b else 0)
-    return balance + 0.5 * long_suit
+    misere = game.misere
+    entry_of = placements.entry_of
+
+    def score(move: KazambiMove) -> float:
+        placement, keeps = entry_of(move)
+        played = placement[4]
+        mine = theirs = mobility = 0
+        next_stuck = True
+        for seat, hand in enumerate(hands):
+            live = count = 0
+            for tile in hand:
+                if seat == mover and tile == played:
+                    continue
+                found = (packs[tile] & keeps[tile]).bit_count()
+                if found:
+                    live += 1
+                    count += found
+            if seat % 2 == side:
+                mine += live
+                mobility += count
+            else:
+                theirs += live
+                mobility -= count
+            if seat == (mover + 1) % seats and live:
+                next_stuck = False
+        if next_stuck:
+            return -WIN if misere else WIN
+        balance = 10.0 * (mine - theirs) + 0.02 * mobility
+        if misere:
+            return -balance
+        a, b = move.value_x, move.value_y
+        long_suit = suit[a] + (suit[b] if a != b else 0) + (2 if a == b else 0)
+        return balance + 0.5 * long_suit
+
+    return score
 
 
 def kazambi_move(game: KazambiSearch, state: KazambiState, rng: random.Random) -> KazambiMove:
     moves = game.moves(state)
     if len(moves) > KAZAMBI_SAMPLE:
         moves = rng.sample(moves, KAZAMBI_SAMPLE)
-    result: KazambiMove = _best([(kazambi_score(game, state, m), m) for m in moves], rng)
+    score = kazambi_scores(game, state)
+    result: KazambiMove = _best([(score(move), move) for move in moves], rng)
     return result
 
 

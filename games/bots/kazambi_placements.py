@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from games.engines.kazambi.board import geometry
-from games.engines.kazambi.notation import TILE_VALUES
+from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
 
 #: A placement: (cell X, cell Y, value on X, value on Y, tile id).
 Placement = tuple[int, int, int, int, int]
@@ -85,6 +85,12 @@ class BoardPlacements:
         if found is None:
             found = self._entries[tile] = self._make_entries(tile)
         return found
+
+    def entry_of(self, move: KazambiMove) -> Entry:
+        """The entry of ``move`` (a placement on this board)."""
+        tile = move.tile
+        slot = 2 * move.vertical + (move.value_x != _VALUE_A[tile])
+        return self.entries(tile)[slot * self.size + move.row * self.cols + move.col]
 
     def _make_entries(self, tile: int) -> dict[int, Entry]:
         cols, size = self.cols, self.size

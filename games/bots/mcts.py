@@ -37,7 +37,7 @@ from games.bots.adapters import (
     search_game,
 )
 from games.bots.base import Bot, BotError, Budget
-from games.bots.greedy import kazambi_score
+from games.bots.greedy import kazambi_scores
 from games.bots.kazambi_policy import PLAYOUT_DEPTH, policy_search
 from games.bots.solvers.kugamai import WIN, KugamaiSolver, SolverLimitError
 from games.bots.stolbiki_policy import policy_search as stolbiki_policy_search
@@ -368,7 +368,8 @@ class MctsBot(Bot):
             indices = list(range(len(moves)))
             rng.shuffle(indices)
             head, tail = indices[:ROOT_SCORED], indices[ROOT_SCORED:]
-            scored = sorted(head, key=lambda index: -kazambi_score(adapter, state, moves[index]))
+            score = kazambi_scores(adapter, state)
+            scored = sorted(head, key=lambda index: -score(moves[index]))
             return [moves[index] for index in scored + tail]
 
         return order
