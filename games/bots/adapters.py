@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from games.bots.base import BotError, HiddenInformationError
-from games.bots.kazambi_masks import after_placement, nth_placement, placement_groups
+from games.bots.kazambi_placements import board_placements
 from games.engines import EngineError, get_engine
+from games.engines.kazambi.codes import kth_bit
 from games.engines.kazambi.engine import KazambiEngine
-from games.engines.kazambi.notation import TILE_VALUES, KazambiMove
+from games.engines.kazambi.notation import KazambiMove
 from games.engines.kazambi.rules import hand_tiles, moves_of
 from games.engines.kazambi.rules import pop as kazambi_pop
 from games.engines.kazambi.rules import push as kazambi_push
@@ -151,34 +152,39 @@ class KazambiSearch(SearchGame):
         return self.stuck_winner(state.to_move)
 
     def rollout(self, state: KazambiState, rng: random.Random) -> int:
-        """Uniformly random placements on the bit masks, until a seat is stuck."""
+        """Uniformly random placements until a seat is stuck, on the tiles' packed
+        placements (:mod:`games.bots.kazambi_placements`)."""
         board = state.geometry
-        cols, not_last_col, lines = board.cols, board.not_last_col, board.lines
+        placements = board_placements(board.rows, board.cols)
+        entries_of = placements.entries
         seats = state.seats
         hands = [hand_tiles(hand) for hand in state.hands]
-        allowed = list(state.allowed)
+        packs = {
+            tile: placements.packed(state.allowed, tile, board.not_last_col)
+            for hand in hands for tile in hand
+        }
         seat = state.to_move
         randrange = rng.randrange
         while True:
-            groups, total, live = placement_groups(allowed, hands[seat], cols, not_last_col)
+            live = [tile for tile in hands[seat] if packs[tile]]
             hands[seat] = live
+            counts = [packs[tile].bit_count() for tile in live]
+            total = sum(counts)
             if not total:
                 return self.stuck_winner(seat)
-            cell_x, step, value_x, value_y = nth_placement(groups, randrange(total))
-            live.remove(_KAZAMBI_TILE_ID[value_x][value_y])
-            allowed = after_placement(allowed, lines, cell_x, cell_x + step, value_x, value_y)
+            index = randrange(total)
+            position = 0
+            while index >= counts[position]:
+                index -= counts[position]
+                position += 1
+            tile = live.pop(position)
+            _, keeps = entries_of(tile)[kth_bit(packs[tile], index)]
+            packs = {other: packed & keeps[other] for other, packed in packs.items()}
             seat = (seat + 1) % seats
 
     def text(self, state: KazambiState, move: KazambiMove) -> str:
         return str(move)
 
-
-_KAZAMBI_TILE_ID: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        next(t for t, (a, b) in enumerate(TILE_VALUES) if {a, b} == {x, y}) for y in range(7)
-    )
-    for x in range(7)
-)
 
 
 # -- Kugamai ---------------------------------------------------------------------------
