@@ -10,7 +10,7 @@ placement keeps of it, and a tile's placement count is a bit count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from games.engines.kazambi.board import geometry
@@ -85,6 +85,14 @@ class BoardPlacements:
         if found is None:
             found = self._entries[tile] = self._make_entries(tile)
         return found
+
+    def each(self, tile: int, packed: int) -> Iterator[Entry]:
+        """The entries of ``tile``'s placements in ``packed``, in packed-bit order."""
+        entries = self.entries(tile)
+        while packed:
+            bit = packed & -packed
+            packed ^= bit
+            yield entries[bit.bit_length() - 1]
 
     def entry_of(self, move: KazambiMove) -> Entry:
         """The entry of ``move`` (a placement on this board)."""

@@ -209,6 +209,7 @@ class KazambiSolver:
         for tile, packed_moves in zip(tiles, packs, strict=True):
             if not own >> tile & 1:
                 continue
+            # BoardPlacements.each inlined: this loop is the solver's hot path.
             entries = entries_of(tile)
             while packed_moves:
                 bit = packed_moves & -packed_moves
@@ -237,12 +238,7 @@ class KazambiSolver:
         next_tiles = [(tile, packed) for tile, packed in zip(tiles, packs, strict=True)
                       if next_hand >> tile & 1]
         tile = own.bit_length() - 1
-        entries = self._placements.entries(tile)
-        packed_moves = packs[tiles.index(tile)]
-        while packed_moves:
-            bit = packed_moves & -packed_moves
-            packed_moves ^= bit
-            move, keeps = entries[bit.bit_length() - 1]
+        for move, keeps in self._placements.each(tile, packs[tiles.index(tile)]):
             stuck = True
             for other, packed in next_tiles:
                 if packed & keeps[other]:
@@ -281,15 +277,10 @@ class KazambiSolver:
         seat = state.to_move
         nxt = (seat + 1) % len(hands)
         known: dict[KazambiMove, bool] = {}
-        entries_of = self._placements.entries
         for tile, packed_moves in zip(tiles, packs, strict=True):
             if not hands[seat] >> tile & 1:
                 continue
-            entries = entries_of(tile)
-            while packed_moves:
-                bit = packed_moves & -packed_moves
-                packed_moves ^= bit
-                move, keeps = entries[bit.bit_length() - 1]
+            for move, keeps in self._placements.each(tile, packed_moves):
                 child_hands, _, child_packs = _child(hands, tiles, packs, seat, move, keeps)
                 if not child_hands[nxt]:
                     value: bool | None = not self.misere
