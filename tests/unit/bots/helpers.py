@@ -36,3 +36,13 @@ def play_random_until(game: str, seed: int, done: Any) -> Any:
         moves = engine.legal_moves(state)
         state = engine.play(state, moves[rng.randrange(len(moves))])
     return None
+
+
+def reach_randomly(game: str, seed: int, done: Any, attempts: int = 50) -> Any:
+    """:func:`play_random_until` from the deals ``seed * attempts`` onwards, until a game
+    reaches ``done`` (random games often end first); ``None`` if none of ``attempts`` does."""
+    for deal in range(seed * attempts, (seed + 1) * attempts):
+        state = play_random_until(game, deal, done)
+        if state is not None:
+            return state
+    return None

@@ -28,7 +28,7 @@ from games.engines.kazambi.board import geometry
 from games.engines.kazambi.notation import KazambiMove
 from games.engines.kazambi.rules import placement_masks
 from games.engines.kugamai.tiles import tile_count
-from tests.unit.bots.helpers import play_random_until
+from tests.unit.bots.helpers import play_random_until, reach_randomly
 
 
 def minimax(engine: Engine[Any], state: Any) -> int:
@@ -64,9 +64,8 @@ def test_kugamai_solver_matches_minimax(seed: int) -> None:
 def test_kazambi_endgame_solver_matches_minimax(game: str, seed: int) -> None:
     engine = get_engine(game)
     misere = game.startswith("anti")
-    state = play_random_until(game, seed, lambda s: live_tile_count(s) <= 4)
-    if state is None:
-        pytest.skip("the random game ended early")
+    state = reach_randomly(game, seed, lambda s: live_tile_count(s) <= 4)
+    assert state is not None
     won, move = KazambiSolver(misere).best(state)
     expected = minimax(engine, state)
     assert solve_kazambi(state, misere) == expected
@@ -83,9 +82,8 @@ def test_kazambi_known_results_and_order_agree_with_minimax(game: str, seed: int
     search's order holds every legal move (or a winning one alone)."""
     engine = get_engine(game)
     misere = game.startswith("anti")
-    state = play_random_until(game, seed, lambda s: live_tile_count(s) <= 4)
-    if state is None:
-        pytest.skip("the random game ended early")
+    state = reach_randomly(game, seed, lambda s: live_tile_count(s) <= 4)
+    assert state is not None
     solver = KazambiSolver(misere)
     won, _ = solver.best(state)
     for move, wins in solver.known_results(state).items():
