@@ -95,7 +95,8 @@ def launch_of(spec: BotSpec, game: str, bots_dir: str | Path | None = None) -> L
         if not bot.plays(game):
             raise InstalledBotError(f"the installed bot {bot.name!r} does not play {game} "
                                     f"(it plays {', '.join(bot.games)})")
-        return Launch(Program(argv=tuple(bot.argv()), cwd=bot.folder, paths=bot.paths), bot.name)
+        return Launch(Program(argv=tuple(bot.argv()), cwd=bot.folder, paths=bot.paths,
+                              confined_to=bot.folder), bot.name)
     if spec.kind == PROGRAM:
         return Launch(Program(argv=spec.command, cwd=spec.cwd, writable=spec.writable),
                       spec.label)

@@ -473,8 +473,10 @@ def _become_bot(request: dict[str, Any], method: str, server: int) -> int:
     jailed = isolation != NONE and method != NONE
     limits = request["limits"]
     if jailed:
-        plan = jail.JailPlan(tuple(request.get("paths", ())), int(limits["scratch_bytes"]),
-                             request.get("cwd"), tuple(request.get("writable", ())))
+        shown = [(str(path), str(real)) for path, real in request.get("paths", ())]
+        plan = jail.JailPlan(tuple(path for path, _ in shown), int(limits["scratch_bytes"]),
+                             request.get("cwd"), tuple(request.get("writable", ())),
+                             tuple(shown))
         jail.enter(plan, method, os.geteuid(), os.getegid(), announce=_announce)
         os.close(_STATUS)
         env = dict(request["env"], HOME=jail.HOME, TMPDIR=jail.TMP)

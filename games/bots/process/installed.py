@@ -9,12 +9,16 @@ administrator installed in its bots directory (the ``BOTS_DIR`` setting). A mani
     command = ["{python}", "bot.py"]     # run in the bot's folder
     games = ["kugamai", "stolbiki"]      # the games it plays (engine names)
     description = "optional text"
-    paths = ["/opt/jdk"]                 # optional: more host paths it needs to read
+    paths = ["/opt/jdk"]                 # optional: runtimes it needs to read
 
 In ``command``, ``{python}`` stands for the worker's Python interpreter and ``{dir}`` for
 the bot's folder; a first word that names a file in the folder runs that file. A jailed
 bot sees its folder, the system folders and the worker's Python (read-only); ``paths``
-adds other absolute paths, read-only (docs/bot-protocol.md, section 8).
+adds runtimes, read-only (docs/bot-protocol.md, section 8). ``paths`` and the absolute
+paths of ``command`` may name only the bot's folder and runtimes
+(:func:`games.bots.process.exposure.runtime_problem`: under ``/usr``, ``/opt``... and
+never the project, the bots directory, ``VAR_DIR`` or a home), links resolved; any other
+path refuses the manifest, whatever the isolation.
 
 >>> listing = list_installed_bots("/no/such/folder")
 >>> listing.bots, listing.problems[0][1]
@@ -31,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.bots.process.exposure import inside, private_roots, runtime_problem
 from games.engines import ENGINE_NAMES
 
 MANIFEST = "bot.toml"
@@ -57,7 +62,8 @@ class InstalledBot:
         words = [word.replace("{python}", python or sys.executable).replace("{dir}", self.folder)
                  for word in self.command]
         local = Path(self.folder, words[0])
-        if not os.path.isabs(words[0]) and local.is_file():
+        if (not os.path.isabs(words[0]) and local.is_file()
+                and inside(os.path.realpath(local), self.folder)):
             words[0] = str(local)
         return words
 
@@ -76,8 +82,9 @@ class BotsListing:
         return [bot.name for bot in self.bots]
 
 
-def read_manifest(folder: str | Path) -> InstalledBot:
-    """The bot installed in ``folder``; :class:`InstalledBotError` says what is wrong."""
+def read_manifest(folder: str | Path, bots_dir: str | Path | None = None) -> InstalledBot:
+    """The bot installed in ``folder`` (of ``bots_dir``, whose other bots it may not see);
+    :class:`InstalledBotError` says what is wrong."""
     path = Path(folder) / MANIFEST
     try:
         with open(path, "rb") as stream:
@@ -113,13 +120,47 @@ def read_manifest(folder: str | Path) -> InstalledBot:
     ):
         raise InstalledBotError(f"{MANIFEST}: paths must list absolute paths, "
                                 'like ["/opt/jdk"]')
+    own = os.path.realpath(folder)
+    private = [bots_dir] if bots_dir is not None else []
+    _check_reach(own, [str(path) for path in paths], [str(word) for word in command],
+                 private)
     return InstalledBot(
         name=name, author=_text(data, "author", required=False) or "unknown",
         command=tuple(command), games=tuple(dict.fromkeys(games)),
-        folder=str(Path(folder).resolve()),
+        folder=own,
         description=_text(data, "description", required=False),
         paths=tuple(paths),
     )
+
+
+def _check_reach(own: str, paths: list[str], command: list[str],
+                 private: list[str | Path]) -> None:
+    """Refuse a manifest that would show the bot more than its folder and runtimes."""
+    for root in private_roots(private):
+        if inside(root, own):
+            raise InstalledBotError(f"the bot's folder {own} holds {root}, which bots may "
+                                    "not see")
+    for path in paths:
+        reason = runtime_problem(path, private)
+        if reason is not None:
+            raise InstalledBotError(f"{MANIFEST}: paths: {path!r} may not be shown to a "
+                                    f"bot: {reason}")
+    for number, word in enumerate(command):
+        if word == "{python}":
+            continue
+        filled = word.replace("{dir}", own)
+        if not os.path.isabs(filled):
+            local = os.path.realpath(os.path.join(own, filled))
+            if number == 0 and os.path.exists(local) and not inside(local, own):
+                raise InstalledBotError(f"{MANIFEST}: command: {word!r} leaves the bot's "
+                                        "folder")
+            continue
+        if inside(os.path.realpath(filled), own):
+            continue
+        reason = runtime_problem(filled, private)
+        if reason is not None:
+            raise InstalledBotError(f"{MANIFEST}: command: {word!r} may not be shown to a "
+                                    f"bot: {reason}")
 
 
 def _text(data: dict[str, Any], key: str, required: bool = True) -> str:
@@ -140,7 +181,7 @@ def list_installed_bots(bots_dir: str | Path | None) -> BotsListing:
         if not folder.is_dir() or folder.name.startswith("."):
             continue
         try:
-            bot = read_manifest(folder)
+            bot = read_manifest(folder, bots_dir)
         except InstalledBotError as error:
             problems.append((folder.name, str(error)))
             continue
@@ -158,5 +199,8 @@ def installed_bot(bots_dir: str | Path | None, name: str) -> InstalledBot:
     for bot in listing.bots:
         if bot.name == name:
             return bot
+    for folder, problem in listing.problems:
+        if folder == name:
+            raise InstalledBotError(f"the bot {name!r} in {bots_dir} cannot be used: {problem}")
     known = ", ".join(listing.names()) or "none"
     raise InstalledBotError(f"no bot {name!r} is installed in {bots_dir} (installed: {known})")

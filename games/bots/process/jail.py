@@ -21,7 +21,8 @@ process for good. :func:`enter` builds, in order:
    ``random`` and ``urandom``, a new ``/proc`` of the bot's PID namespace (``/proc/sys``
    and the few files root could write read-only), the paths the launch asks for (the
    Python installation, the ``games`` package, the bot's own folder: read-only, at the
-   same place as on the host), and a
+   same place as on the host; each bound only if, once opened, it is still the real
+   location the launch checked, so a folder swapped for a link since is refused), and a
    private, empty, writable tmpfs for ``/tmp`` and ``HOME`` (``/home/bot``) of at most
    ``scratch_bytes``, gone with the game. Then ``pivot_root`` into it: the host's tree
    (the project, its ``.env`` and ``var/``, the database sockets, other homes, the host's
@@ -30,6 +31,11 @@ process for good. :func:`enter` builds, in order:
    group; in the ``userns`` method the user namespace may not make user namespaces of its
    own, and the bot loses every capability (``capset``; ``execve`` as user 1000 clears them
    too). ``PR_SET_NO_NEW_PRIVS`` in both.
+
+``init`` hides what it was started as: its command line and environment (those of the fork
+server, which name the project's folder and the worker's ``PATH``) are blanked, so
+``/proc/1/cmdline`` says ``init``, and it is not dumpable (the bot may not read its other
+``/proc`` files nor trace it); the bot, its child, is made dumpable again.
 
 Only ``init`` and the bot come back from :func:`enter` (the bot with ``True``); ``A``
 never returns. Anything that fails raises :class:`JailError` before the bot runs.
@@ -66,7 +72,8 @@ _MS_BIND, _MS_REC, _MS_PRIVATE = 4096, 16384, 1 << 18
 _MS_RELATIME, _MS_STRICTATIME = 1 << 21, 1 << 24
 _ST_RELATIME = 4096
 _MNT_DETACH = 2
-_PR_SET_PDEATHSIG, _PR_CAPBSET_DROP, _PR_SET_NO_NEW_PRIVS = 1, 24, 38
+_PR_SET_PDEATHSIG, _PR_SET_DUMPABLE, _PR_SET_NAME = 1, 4, 15
+_PR_CAPBSET_DROP, _PR_SET_NO_NEW_PRIVS = 24, 38
 _SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "arm64": 41}
 
 #: Files of /etc a program may need to start (the dynamic linker's, the time zone), bound
@@ -88,13 +95,16 @@ class JailError(OSError):
 class JailPlan:
     """What a jail shows: ``paths`` (host paths visible read-only at the same place), the
     size of the writable scratch (``/tmp`` and ``HOME`` together), the bot's working
-    folder inside (a visible path, or ``HOME``) and ``writable`` host folders (shown
-    read-write at the same place; for local tools and tests only)."""
+    folder inside (a visible path, or ``HOME``), ``writable`` host folders (shown
+    read-write at the same place; for local tools and tests only) and the ``real``
+    location each checked path must still have."""
 
     paths: tuple[str, ...]
     scratch_bytes: int
     cwd: str | None = None
     writable: tuple[str, ...] = ()
+    #: (path, real location) pairs: such a path is bound only if it still resolves there.
+    real: tuple[tuple[str, str], ...] = ()
 
 
 def supported() -> bool:
@@ -207,18 +217,36 @@ def enter(plan: JailPlan, method: str, uid: int, gid: int,
     os.close(report_r)
     os.setpgid(0, 0)
     die_with_parent(None)
+    hide_command_line()
     _build_root(plan, method, bot_uid, bot_gid)
+    prctl(_PR_SET_DUMPABLE, 0)
     with contextlib.suppress(OSError):
         socket.sethostname("bot")
     bot = os.fork()
     if bot == 0:
         os.close(report_w)
         die_with_parent(1)
+        prctl(_PR_SET_DUMPABLE, 1)
         _drop(method, bot_uid, bot_gid)
         os.chdir(plan.cwd or HOME)
         return True
     _init_loop(bot, report_w)
     raise AssertionError("unreachable")
+
+
+def hide_command_line(name: bytes = b"init") -> None:
+    """Blank this process's command line and environment as ``/proc`` shows them (the
+    memory the kernel reads them from: copies of the parent's, so the parent keeps its)
+    and call it ``name``."""
+    with open("/proc/self/stat", "rb") as stream:
+        fields = stream.read().rsplit(b")", 1)[1].split()
+    arg_start, arg_end, env_start, env_end = (int(value) for value in fields[45:49])
+    for start, end in ((arg_start, arg_end), (env_start, env_end)):
+        if end > start:
+            ctypes.memset(start, 0, end - start)
+    if arg_end - arg_start > len(name):
+        ctypes.memmove(arg_start, name, len(name))
+    _c().prctl(_PR_SET_NAME, ctypes.c_char_p(name), 0, 0, 0)
 
 
 def _write(path: str, text: str) -> None:
@@ -280,6 +308,7 @@ def _build_root(plan: JailPlan, method: str, uid: int, gid: int) -> None:
     writable = visible_paths(plan.writable)
     # Opened before the stage hides anything (a source may lie under the stage's place).
     sources = {path: os.open(path, os.O_PATH) for path in [*binds, *writable, *etc, *devices]}
+    _check_unchanged(sources, dict(plan.real))
     stage = _STAGE
     _mount("tmpfs", stage, "tmpfs", _MS_NOSUID | _MS_NODEV, "mode=0755,size=16m")
     _scratch(stage, plan.scratch_bytes, uid, gid, method)  # first: paths in /tmp show above
@@ -323,6 +352,17 @@ def _build_root(plan: JailPlan, method: str, uid: int, gid: int) -> None:
     _check(_c().umount2(b"/.old", _MNT_DETACH), "umount the host's tree")
     os.rmdir("/.old")
     _mount(None, "/", None, _MS_BIND | _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+
+
+def _check_unchanged(sources: dict[str, int], real: dict[str, str]) -> None:
+    """Refuse a checked path whose opened location is not the one that was checked."""
+    for path, expected in real.items():
+        if path not in sources:
+            continue
+        opened = os.readlink(f"/proc/self/fd/{sources[path]}")
+        if opened != expected:
+            raise JailError(0, f"{path} changed since it was checked: it resolves to "
+                            f"{opened}, not {expected}")
 
 
 def _scratch(stage: str, size: int, uid: int, gid: int, method: str) -> None:

@@ -17,9 +17,15 @@ fork server (:mod:`games.bots.process.forkserver`), never by ``fork`` in the wor
   writable ``/tmp`` and ``HOME``, no network, no other process. Where it is not available
   (``isolation="auto"``) the bot runs with the limits only, and :func:`isolation_available`
   says so; ``isolation="required"`` refuses to start a bot instead;
-- **a bare environment**: ``PATH``, ``LANG``, ``HOME`` and ``TMPDIR``; nothing of the
-  worker's environment (no secret key, no database address) and no inherited file
-  descriptors but the three standard ones.
+- **a bare environment**: ``PATH`` (the system's folders alone,
+  :data:`~games.bots.process.exposure.BOT_PATH`), ``LANG``, ``HOME`` and ``TMPDIR``;
+  nothing of the worker's environment (no secret key, no database address, not its
+  ``PATH``) and no inherited file descriptors but the three standard ones.
+
+An installed bot's program is *confined* to its folder: every other path its jail would
+show must be a runtime (:func:`games.bots.process.exposure.runtime_problem`), checked
+again here at each launch, and the jail binds each path only if it still resolves to the
+real location checked here.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+from games.bots.process.exposure import BOT_PATH, inside, runtime_problem
 
 ISOLATION_MODES = ("auto", "required", "none")
 
@@ -94,13 +102,15 @@ class Program:
     """What a bot process runs: a program (``argv``, found on ``PATH``) or a built-in bot
     (``builtin``: its kind and settings, served by a fork of the fork server), with its
     working folder, the host paths it needs to read besides the default ones, and the
-    host folders it may write (local tools and tests only)."""
+    host folders it may write (local tools and tests only). An installed bot's program is
+    ``confined_to`` its folder: it may see besides only the default paths and runtimes."""
 
     argv: tuple[str, ...] = ()
     builtin: tuple[str, Mapping[str, Any]] | None = None
     cwd: str | None = None
     paths: tuple[str, ...] = ()
     writable: tuple[str, ...] = ()
+    confined_to: str | None = None
 
     def __post_init__(self) -> None:
         if bool(self.argv) == (self.builtin is not None):
@@ -132,12 +142,14 @@ def default_paths() -> list[str]:
     return sorted(found)
 
 
-def visible_paths(program: Program, env: Mapping[str, str]) -> list[str]:
-    """The host paths the program's jail shows read-only: :func:`default_paths`, its
-    working folder, its extra ``paths``, the folder of its executable and of every
-    absolute path on its command line (each also through its links). The rest of the
-    host's tree is not in the jail at all."""
-    wanted = [*default_paths(), *program.paths]
+def visible_paths(program: Program, env: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The host paths the program's jail shows read-only, each with the real location it
+    must still resolve to when the jail binds it: :func:`default_paths`, its working
+    folder, its extra ``paths``, the folder of its executable and of every absolute path
+    on its command line (each also through its links). The rest of the host's tree is not
+    in the jail at all. :class:`SandboxError` names a path a confined program may not see."""
+    defaults = default_paths()
+    wanted = [*defaults, *program.paths]
     if program.cwd:
         wanted.append(program.cwd)
     words = list(program.argv)
@@ -149,8 +161,18 @@ def visible_paths(program: Program, env: Mapping[str, str]) -> list[str]:
             continue
         for path in {word, os.path.realpath(word)}:
             wanted.append(path if os.path.isdir(path) else os.path.dirname(path))
-    return sorted({path for path in wanted
-                   if not any(path == p or path.startswith(p + "/") for p in SYSTEM_PREFIXES)})
+    shown = {(os.path.normpath(path), os.path.realpath(path)) for path in wanted
+             if not any(path == p or path.startswith(p + "/") for p in SYSTEM_PREFIXES)}
+    if program.confined_to is not None:
+        allowed = [os.path.realpath(program.confined_to),
+                   *(os.path.realpath(path) for path in defaults)]
+        for path, real in sorted(shown):
+            if any(inside(real, folder) for folder in allowed):
+                continue
+            reason = runtime_problem(path)
+            if reason is not None:
+                raise SandboxError(f"{path} may not be shown to the bot: {reason}")
+    return sorted(shown)
 
 
 def request_for(program: Program, sandbox: Sandbox, home: str,
@@ -220,7 +242,7 @@ def isolation_available() -> str:
 def bot_environment(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment a bot gets (``HOME`` and ``TMPDIR`` are added where it starts)."""
     env = {
-        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "PATH": BOT_PATH,
         "LANG": "C.UTF-8",
         "PYTHONDONTWRITEBYTECODE": "1",
         "PYTHONUNBUFFERED": "1",
