@@ -14,6 +14,7 @@ from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game, Termination
 from matches.progress import MatchProgress, match_progress
+from players.permissions import can_manage_club
 from tournaments.models import Outcome, Pairing, Tournament
 from tournaments.selectors import pairing_list, points_before_rounds, round_clock
 from tournaments.texts import format_text
@@ -205,3 +206,16 @@ def round_sheet(round_: Any) -> RoundSheet:
         ))
     return RoundSheet(round_, tournament, game_label(tournament.game),
                       clock, clock_words, described, role, boards)
+
+
+def record_for_reader(game: Game, user: Any) -> dict[str, Any] | None:
+    """``game``'s record as ``user`` may read it: a bot's info lines (its own words, which
+    may say anything) only for the organizers of the tournament's club and site
+    administrators; everyone else gets the moves without them."""
+    record = game.record
+    if not isinstance(record, dict) or "info" not in record:
+        return record
+    if getattr(user, "is_authenticated", False) and can_manage_club(
+            user, game.pairing.round.tournament.club):
+        return record
+    return {key: value for key, value in record.items() if key != "info"}

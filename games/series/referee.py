@@ -166,6 +166,10 @@ def referee_game(
 #: The longest reason an outcome gives (a bot's long line is cut).
 REASON_CHARS = 1000
 
+#: Characters of info lines a game's record keeps, all moves together (besides the driver's
+#: bound per move); moves after that keep none.
+INFO_CHARS_PER_GAME = 64_000
+
 #: Moves a seat is assumed to make at most, for its CPU limit (GAMES.md games need fewer).
 CPU_MOVES = 100
 
@@ -213,6 +217,7 @@ class _Game:
         self.identities: list[Identity | None] = [None] * self.seats
         self.moves = 0
         self.info: list[list[str]] = []
+        self.info_chars = 0
         self.durations: list[float] = []
         self.left = [float(clock.base_seconds)] * self.seats if clock else None
         self.synced = [-1] * self.seats  # moves each seat has heard of (-1: no position)
@@ -317,8 +322,18 @@ class _Game:
         if self.clock is not None and self.left is not None:
             self.left[seat] = max(0.0, after_move(self.clock, self.left[seat], reply.seconds))
         self.moves = number
-        self.info.append(reply.info)
+        self.info.append(self._kept_info(reply.info))
         self.durations.append(reply.seconds)
+
+    def _kept_info(self, lines: list[str]) -> list[str]:
+        """The info lines of a move the record keeps, within the game's bound."""
+        kept = []
+        for line in lines:
+            if self.info_chars + len(line) > INFO_CHARS_PER_GAME:
+                break
+            self.info_chars += len(line)
+            kept.append(line)
+        return kept
 
     def _go(self, seat: int) -> tuple[float, Go]:
         """How long ``seat`` may take for its move, and the ``go`` that says so."""

@@ -10,7 +10,7 @@ from rest_framework import serializers
 from config.bounds import MAX_CLOCK_SECONDS
 from config.errors import ApplicationError
 from matches.models import Game, Termination
-from matches.selectors import pairing_progress
+from matches.selectors import pairing_progress, record_for_reader
 from matches.services.results import parse_game_record
 from matches.texts import progress_text
 from tournaments.api.serializers import PairingOutput
@@ -31,8 +31,17 @@ class GameOutput(serializers.ModelSerializer[Game]):
 
 
 class GameDetailOutput(GameOutput):
+    record = serializers.SerializerMethodField(
+        help_text=_("The game record (GAMES.md section 5); a bot's info lines only for the "
+                    "organizers of the tournament's club."))
+
     class Meta(GameOutput.Meta):
         fields = [*GameOutput.Meta.fields, "record"]
+
+    @extend_schema_field(serializers.JSONField(allow_null=True))
+    def get_record(self, game: Game) -> dict[str, Any] | None:
+        request = self.context.get("request")
+        return record_for_reader(game, getattr(request, "user", None))
 
 
 class GameInput(serializers.Serializer[Game]):

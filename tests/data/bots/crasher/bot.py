@@ -1,0 +1,31 @@
+"""A test bot that exits with status 3 on its first move.
+
+Its folder holds all it runs: an installed bot sees nothing else of the host.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
+
+from games.bots.protocol.client import ClientBot, serve  # noqa: E402
+from games.bots.protocol.messages import Go, NewGame  # noqa: E402
+from games.bots.registry import get_bot  # noqa: E402
+
+
+class Bot(ClientBot):
+    name = "crasher"
+    author = "tests"
+
+    def new_game(self, game: NewGame) -> None:
+        self.bot = get_bot("random", seed=game.seed)
+
+    def choose(self, observation: dict[str, Any], go: Go) -> str:
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    sys.exit(serve(Bot()))
