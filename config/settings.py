@@ -6,8 +6,6 @@ and Celery's filesystem transport, which needs no broker server.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from pathlib import Path
 
 import environ
@@ -16,6 +14,7 @@ from django.utils.csp import CSP
 
 from config.db_pool import check_connection
 from config.secret_key import secret_key_problem
+from config.seed_secret import seed_secret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
@@ -27,6 +26,7 @@ DEBUG = env.bool("DEBUG", default=False)
 
 _DEVELOPMENT_KEY = "insecure-development-key-do-not-use-in-production"
 SECRET_KEY = env.str("SECRET_KEY", default="")
+_CONFIGURED_KEY = SECRET_KEY
 _KEY_PROBLEM = secret_key_problem(SECRET_KEY)
 if _KEY_PROBLEM and not DEBUG:
     # Production (DEBUG off) refuses to start; `check --deploy` says the same (config.E001).
@@ -307,12 +307,12 @@ CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = env.float("CELERY_SOFT_SHUTDOWN_SECONDS", 
 BOT_LEASE_SECONDS = env.float("BOT_LEASE_SECONDS", default=15.0)
 # Bots: the programs workers may run (one folder each, with a bot.toml manifest), the
 # secret that bot and deal seeds are drawn from (HMAC; derived from SECRET_KEY unless set,
-# so keep it when rotating the key to replay old runs), and how bots are isolated
+# so keep it when rotating the key to replay old runs; without a usable key, drawn once
+# for this installation into VAR_DIR: config/seed_secret.py), and how bots are isolated
 # ("auto": namespaces where the machine allows, "required", "none").
 BOTS_DIR = Path(env.str("BOTS_DIR", default=str(VAR_DIR / "bots")))
-BOT_SEED_SECRET = env.str("BOT_SEED_SECRET", default="") or hmac.new(
-    SECRET_KEY.encode(), b"bot and deal seeds", hashlib.sha256
-).hexdigest()
+BOT_SEED_SECRET, BOT_SEED_SECRET_WEAKNESS = seed_secret(
+    env.str("BOT_SEED_SECRET", default=""), _CONFIGURED_KEY, VAR_DIR, _DEVELOPMENT_KEY)
 BOT_ISOLATION = env.str("BOT_ISOLATION", default="auto")
 
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {

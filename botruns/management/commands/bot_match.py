@@ -7,8 +7,10 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 from tqdm import tqdm
 
+from config import seed_secret
 from games.bots.evaluation import EvaluationError, Sprt
 from games.bots.process.sandbox import Sandbox
 from games.clocks.setting import parse_setting
@@ -46,6 +48,7 @@ class Command(BaseCommand):
                             "(default: BOT_SEED_SECRET)")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        self.warn_if_predictable(opts["secret"])
         try:
             sprt = None
             if opts["sprt"]:
@@ -68,3 +71,20 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         for line in report.lines(opts["bot_a"], opts["bot_b"]):
             self.stdout.write(line)
+
+    def warn_if_predictable(self, secret: str | None) -> None:
+        """Say so when the deals and seeds derive from a secret others may know."""
+        weakness = (seed_secret.weakness(secret) if secret
+                    else getattr(settings, "BOT_SEED_SECRET_WEAKNESS", ""))
+        reasons = {
+            seed_secret.SHORT: gettext("the secret has fewer than %(count)d characters")
+            % {"count": seed_secret.MIN_LENGTH},
+            seed_secret.PLACEHOLDER: gettext("the secret looks like a placeholder"),
+            seed_secret.DEVELOPMENT: gettext("it derives from the public development key"),
+        }
+        if weakness:
+            self.stderr.write(self.style.WARNING(gettext(
+                "Warning: deals and bot seeds are predictable (%(reason)s): anyone who "
+                "knows the secret can rebuild hidden hands and the bots' seeds. Set "
+                "BOT_SEED_SECRET (or SECRET_KEY) to a long random text, or give --secret "
+                "one.") % {"reason": reasons[weakness]}))
