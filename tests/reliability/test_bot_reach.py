@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from games.bots.process import exposure
-from games.bots.process.forkserver import ForkServerError, fork_server
+from games.bots.process import forkserver
+from games.bots.process.forkserver import ForkServer, ForkServerError, fork_server
 from games.bots.process.installed import InstalledBotError, list_installed_bots, read_manifest
 from games.bots.process.sandbox import (
     Program,
@@ -85,7 +86,8 @@ sys.exit(serve(Snoop()))
 
 def targets(settings: Any) -> list[str]:
     return [str(ROOT / "config" / "settings.py"), str(ROOT / "manage.py"), str(ROOT),
-            str(CHATTY / "bot.toml"), str(Path(settings.VAR_DIR)), str(HOME)]
+            str(CHATTY / "bot.toml"), str(Path(settings.VAR_DIR)), str(HOME),
+            "/proc/1/environ", "/proc/1/maps"]
 
 
 def runtime_only(target: str, said: str) -> bool:
@@ -132,7 +134,21 @@ def snoop_lines(bots_dir: Path) -> tuple[Any, dict[str, str]]:
     return outcome, said
 
 
-def test_a_plain_bot_reads_nothing_outside_its_folder(bots_dir: Path, settings: Any) -> None:
+@pytest.fixture(params=["root", "userns"])
+def method(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Each jail method this machine has, in a fork server of the test's own."""
+    server = ForkServer.start(method=request.param)
+    try:
+        if server.isolation != request.param:
+            pytest.skip(f"no {request.param} jail here: {server.why}")
+        monkeypatch.setattr(forkserver, "_server", server)
+        yield request.param
+    finally:
+        server.close()
+
+
+def test_a_plain_bot_reads_nothing_outside_its_folder(bots_dir: Path, settings: Any,
+                                                      method: str) -> None:
     install_snoop(bots_dir, settings)
     outcome, said = snoop_lines(bots_dir)
     assert outcome.termination == "normal", outcome.reason
@@ -213,6 +229,13 @@ def test_a_runtime_path_is_shown_and_stays_checked_at_launch(
     said = os.read(read_end, 65536).decode()
     os.close(read_end)
     assert "changed" in said and str(runtime / "jdk") in said, said
+
+
+def test_the_manifest_rules_hold_without_a_jail(bots_dir: Path, settings: Any) -> None:
+    install_snoop(bots_dir, settings, paths=[str(ROOT)])
+    outcome = play(BotSpec.installed("snoop"), bots_dir=bots_dir, isolation="none")
+    assert outcome.termination == "forfeit" and outcome.fault == "start", outcome.reason
+    assert f"paths: {str(ROOT)!r}" in outcome.reason and not outcome.info
 
 
 def test_a_runtime_path_is_readable(bots_dir: Path, settings: Any, tmp_path: Path,
