@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from games.bots.process import exposure
-from games.bots.process import forkserver
+from games.bots.process import exposure, forkserver
 from games.bots.process.forkserver import ForkServer, ForkServerError, fork_server
 from games.bots.process.installed import InstalledBotError, list_installed_bots, read_manifest
 from games.bots.process.sandbox import (
@@ -251,3 +250,10 @@ def test_a_runtime_path_is_readable(bots_dir: Path, settings: Any, tmp_path: Pat
     assert outcome.termination == "normal", outcome.reason
     assert said[str(runtime / "jdk" / "release")] == "ok JAVA_VERSION=21"
     assert said[str(ROOT / "manage.py")].startswith("refused")
+
+
+def test_a_service_user_without_a_home_still_has_runtimes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", "/")
+    assert exposure.runtime_problem("/usr/lib") is None
+    assert exposure.runtime_problem(str(ROOT / "games")) is not None

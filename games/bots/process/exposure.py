@@ -51,7 +51,8 @@ def private_roots(extra: Iterable[str | Path] = ()) -> tuple[str, ...]:
     registered ones and ``extra`` (the bots directory)."""
     found = [project_root(), os.path.realpath(Path.home()), *_private,
              *(os.path.realpath(path) for path in extra)]
-    return tuple(dict.fromkeys(found))
+    # A service user's home may be "/" (it has none): that would hide every runtime.
+    return tuple(path for path in dict.fromkeys(found) if path != "/")
 
 
 def inside(path: str, folder: str) -> bool:
