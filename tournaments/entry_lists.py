@@ -14,6 +14,7 @@ import io
 from dataclasses import dataclass
 
 from games.i18n import N_
+from tournaments.csv_cells import read_cell
 from tournaments.marked import MarkedError
 
 MAX_ROWS = 2000
@@ -80,7 +81,7 @@ def read_entry_list(text: str) -> list[EntryRow]:
 
 
 def _cell(record: list[str], index: int | None) -> str:
-    return record[index].strip() if index is not None and index < len(record) else ""
+    return read_cell(record[index]).strip() if index is not None and index < len(record) else ""
 
 
 def _row(record: list[str], columns: dict[str, int], number: int,
