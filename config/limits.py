@@ -1,10 +1,13 @@
-"""Limits at the edge, before any view runs: the size of a request body and NUL characters
-in the query string. Both answer JSON (the shape of ``config.errors``), for every path.
+"""Limits at the edge, before any view runs: the size of a request body, the nesting of a
+JSON body and NUL characters in the query string. All answer JSON (the shape of
+``config.errors``), for every path.
 
 Django would refuse a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` only when a view reads it,
 with an HTML 400; PostgreSQL refuses a NUL in a text value with a 500. This middleware
 answers ``413`` when ``Content-Length`` exceeds ``API_MAX_BODY_BYTES`` and ``400`` naming
-the parameter for a NUL, and nothing else runs.
+the parameter for a NUL, and ``400`` for a JSON body nested deeper than
+``config.json_depth.MAX_JSON_DEPTH`` levels (every JSON parser would recurse once per level,
+and a view that ignores its body would act on it), and nothing else runs.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext
+
+from config.json_depth import nesting_overflow, too_deep_message
 
 
 def error_response(message: str, *, status: int, code: str,
@@ -57,4 +62,11 @@ class RequestLimitsMiddleware:
                 return error_response(
                     gettext("Query parameter %(name)r contains a NUL character.")
                     % {"name": shown}, status=400, code="invalid", field=shown)
+        if _is_json(request) and nesting_overflow(request.body) is not None:
+            return error_response(too_deep_message(), status=400, code="parse_error")
         return None
+
+
+def _is_json(request: HttpRequest) -> bool:
+    kind = (request.content_type or "").lower()
+    return kind == "application/json" or kind.endswith("+json")

@@ -20,7 +20,6 @@ its name's count, never the address count (a guesser's own account must not rese
 from __future__ import annotations
 
 import hashlib
-import json
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +32,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import ngettext
+
+from config import json_depth
 
 _KEY_PREFIX = "login-failures:"
 _ADDRESS_KEY_PREFIX = "login-failures-address:"
@@ -191,7 +192,7 @@ class LoginGuardMiddleware:
 def _username(request: HttpRequest) -> str:
     try:
         if request.content_type == "application/json":
-            data = json.loads(request.body or b"{}")
+            data = json_depth.loads(request.body or b"{}")
             value = data.get("username") if isinstance(data, dict) else None
         else:
             value = request.POST.get("username")

@@ -4,18 +4,21 @@ PostgreSQL refuses a NUL character in text and in ``jsonb`` (a 500 from deep ins
 save), and JSON numbers such as ``1e400`` or ``NaN`` become infinities that no integer or
 bounded field can hold (``OverflowError`` in a lookup). The parsers walk the parsed body and
 raise a validation error at the first such value, named by its path (``bot_settings.list.1``).
+A JSON body nested deeper than ``config.json_depth.MAX_JSON_DEPTH`` is refused before it is
+parsed (the parser would recurse once per level).
 """
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rest_framework import parsers
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
 
-_MAX_DEPTH = 64
+from config.json_depth import MAX_JSON_DEPTH, nesting_overflow, too_deep_message
 
 
 def problems(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -23,8 +26,8 @@ def problems(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
     stack: list[tuple[Any, str, int]] = [(value, path, 0)]
     while stack:
         item, where, depth = stack.pop()
-        if depth > _MAX_DEPTH:
-            yield where or "non_field_errors", f"nested deeper than {_MAX_DEPTH} levels"
+        if depth > MAX_JSON_DEPTH:
+            yield where or "non_field_errors", too_deep_message()
             continue
         if isinstance(item, str):
             if "\x00" in item:
@@ -59,7 +62,10 @@ class StrictJSONParser(parsers.JSONParser):
 
     def parse(self, stream: Any, media_type: str | None = None,
               parser_context: Mapping[str, Any] | None = None) -> Any:
-        return check(super().parse(stream, media_type, parser_context))
+        body = stream.read()
+        if nesting_overflow(body) is not None:
+            raise ParseError(too_deep_message())
+        return check(super().parse(io.BytesIO(body), media_type, parser_context))
 
 
 class StrictFormParser(parsers.FormParser):

@@ -16,13 +16,14 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
+from config.json_depth import DepthCheckedJSONField
 from players import permissions, services
 from players.api.serializers import organizer_name
 from players.models import Club, Player, Team, TeamMembership
@@ -108,7 +109,10 @@ class ClubScopedAdmin(admin.ModelAdmin):
     """Organizers see everything but change only their own clubs' objects.
 
     With a :class:`ServiceForm`, saves go through the form's service; a refusal at save
-    time (:class:`ServiceRefused`) shows its message and nothing else."""
+    time (:class:`ServiceRefused`) shows its message and nothing else. JSON fields refuse
+    deep nesting before they parse it (``config.json_depth``)."""
+
+    formfield_overrides = {models.JSONField: {"form_class": DepthCheckedJSONField}}
 
     def club_of(self, obj: Any) -> Club | None:
         return obj.club

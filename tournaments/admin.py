@@ -31,6 +31,7 @@ from players.admin import ClubScopedAdmin
 from players.models import Player, Team
 from players.permissions import can_manage_club
 from tournaments import selectors, services
+from tournaments.csv_cells import csv_text
 from tournaments.dashboard import tournament_overview
 from tournaments.entry_lists import EntryListError, read_entry_list, read_upload
 from tournaments.models import (
@@ -583,15 +584,8 @@ def _int(value: Any) -> int:
 
 def _as_csv(rows: list[Any]) -> str:
     """An entry list as the CSV text a confirmation posts back (name, rating, FIDE id)."""
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["name", "rating", "fide_id"])
-    for row in rows:
-        writer.writerow([row.name, "" if row.rating is None else row.rating, row.fide_id])
-    return out.getvalue()
+    return csv_text([["name", "rating", "fide_id"],
+                     *([row.name, row.rating, row.fide_id] for row in rows)])
 
 
 class RegisterForm(forms.Form):

@@ -4,21 +4,33 @@ or a TRF file's player lines. Pure Python: bytes in, rows or a clear error out.
 Files may be UTF-8 (with or without a byte-order mark) or Windows-1252/Latin-1, which
 spreadsheets and Swiss-Manager write. A CSV's first line may be a header naming the
 columns ``name``, ``rating`` and ``fide_id`` (in any order, any case); without a header
-the columns are name, then rating, then FIDE id. Every problem names its line.
+the columns are name, then rating, then FIDE id; the delimiter (comma, semicolon or tab)
+is the one the first line holds most of, outside quotes. Every problem names its line.
+
+The size is bounded before anything is parsed: the file's bytes, each line's length and the
+number of entries (a tournament's most), so a hostile file costs linear time at most.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from games.i18n import N_
+from tournaments.csv_cells import read_cell
 from tournaments.marked import MarkedError
 
-MAX_ROWS = 2000
+MAX_ROWS = 1024
+"""A tournament's most entrants (``config.bounds.MAX_ENTRANTS``; a pure core cannot import
+it, and a test checks that the two agree)."""
+MAX_FILE_BYTES = 512 * 1024
+MAX_LINE_CHARS = 2000
 MAX_NAME = 120
 MAX_RATING = 4000
+DELIMITERS = ("\t", ";", ",")
+"""In the order that wins a tie: ``Smith, John;1800`` is split at the semicolon."""
 
 
 class EntryListError(MarkedError):
@@ -46,41 +58,72 @@ def is_trf(text: str) -> bool:
     return any(line.startswith("001") for line in text.splitlines())
 
 
+def _check_size(size: int) -> None:
+    if size > MAX_FILE_BYTES:
+        raise EntryListError(N_("the file has %(size)d bytes; an entry list may have at most "
+                                "%(limit)d"), size=size, limit=MAX_FILE_BYTES)
+
+
+def _check_lines(lines: list[str]) -> None:
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE_CHARS:
+            raise EntryListError(N_("line %(line)d is longer than %(limit)d characters"),
+                                 line=number, limit=MAX_LINE_CHARS)
+
+
+def _delimiter(lines: list[str]) -> str:
+    """The delimiter the first non-blank line holds most of outside double quotes (a comma
+    when it holds none): linear, where ``csv.Sniffer`` is quadratic in its sample."""
+    first = next((line for line in lines if line.strip()), "")
+    outside = "".join(first.split('"')[::2])
+    counts = {delimiter: outside.count(delimiter) for delimiter in DELIMITERS}
+    best = max(DELIMITERS, key=lambda delimiter: counts[delimiter])
+    return best if counts[best] else ","
+
+
+def _records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    """Each CSV record with the line it starts on."""
+    reader = csv.reader(io.StringIO(text), csv.excel, delimiter=delimiter)
+    start = 1
+    try:
+        for record in reader:
+            yield start, record
+            start = reader.line_num + 1
+    except csv.Error:
+        raise EntryListError(N_("line %(line)d cannot be read: a quote is not closed, or a "
+                                "field is too long"), line=start) from None
+
+
 def read_entry_list(text: str) -> list[EntryRow]:
     """The rows of a CSV entry list (see the module's docstring); TRF text is read by
     :func:`tournaments.trf.read_trf` instead."""
+    _check_size(len(text))
     if "\x00" in text:
         raise EntryListError(N_("the file holds NUL characters: is it a spreadsheet, not CSV?"))
     lines = text.splitlines()
-    sample = "\n".join(lines[:5])
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, ",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    records = list(csv.reader(io.StringIO(text), dialect))
+    _check_lines(lines)
     columns = {"name": 0, "rating": 1, "fide_id": 2}
-    start = 0
-    if records:
-        header = [cell.strip().lower().replace(" ", "_") for cell in records[0]]
-        if "name" in header:
-            columns = {key: header.index(key) for key in ("name", "rating", "fide_id")
-                       if key in header}
-            start = 1
     rows: list[EntryRow] = []
     seen: dict[str, int] = {}
-    for number, record in enumerate(records[start:], start=start + 1):
+    for number, record in _records(text, _delimiter(lines)):
+        if number == 1:
+            header = [cell.strip().lower().replace(" ", "_") for cell in record]
+            if "name" in header:
+                columns = {key: header.index(key) for key in ("name", "rating", "fide_id")
+                           if key in header}
+                continue
         if not any(cell.strip() for cell in record):
             continue
-        rows.append(_row(record, columns, number, seen))
-        if len(rows) > MAX_ROWS:
+        if len(rows) == MAX_ROWS:
             raise EntryListError(N_("more than %(limit)d entries"), limit=MAX_ROWS)
+        rows.append(_row(record, columns, number, seen))
     if not rows:
         raise EntryListError(N_("the file lists nobody"))
     return rows
 
 
 def _cell(record: list[str], index: int | None) -> str:
-    return record[index].strip() if index is not None and index < len(record) else ""
+    return read_cell(record[index]).strip() if index is not None and index < len(record) else ""
 
 
 def _row(record: list[str], columns: dict[str, int], number: int,
@@ -115,6 +158,7 @@ def read_upload(data: bytes) -> list[EntryRow]:
     """An uploaded entry list, CSV or TRF (its 001 lines: name, rating, FIDE id)."""
     from tournaments.trf import TrfError, read_trf
 
+    _check_size(len(data))
     text = decode_upload(data)
     if not is_trf(text):
         return read_entry_list(text)
@@ -122,6 +166,8 @@ def read_upload(data: bytes) -> list[EntryRow]:
         trf = read_trf(text)
     except TrfError as error:
         raise EntryListError(N_("%(problem)s"), problem=error) from None
+    if len(trf.players) > MAX_ROWS:
+        raise EntryListError(N_("more than %(limit)d entries"), limit=MAX_ROWS)
     rows = []
     seen: dict[str, int] = {}
     for index, player in enumerate(trf.players, start=1):

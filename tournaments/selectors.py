@@ -7,14 +7,13 @@ pure standings core.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments import adapters
+from tournaments.csv_cells import csv_text
 from tournaments.models import Entrant, Format, Pairing, Round, Tournament
 
 
@@ -195,13 +194,11 @@ def points_before_rounds(tournament: Tournament) -> dict[int, list[float]]:
 def standings_csv(tournament: Tournament) -> str:
     """The standings as CSV: rank, seed, name, rating, points, then each tie-break."""
     table = standings(tournament)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "seed", "name", "rating", "points", *table["tiebreaks"]])
-    for row in table["rows"]:
-        writer.writerow([row["rank"] or "", row["seed"] or "", row["name"], row["rating"],
-                         row["points"], *(row["tiebreaks"].get(k) for k in table["tiebreaks"])])
-    return out.getvalue()
+    header = ["rank", "seed", "name", "rating", "points", *table["tiebreaks"]]
+    return csv_text([header, *(
+        [row["rank"] or "", row["seed"] or "", row["name"], row["rating"], row["points"],
+         *(row["tiebreaks"].get(k) for k in table["tiebreaks"])]
+        for row in table["rows"])])
 
 
 def tournament_trf(tournament: Tournament) -> str:

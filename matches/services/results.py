@@ -40,6 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from config import json_depth
 from config.bounds import MAX_MATCH_GAMES
 from config.engine_messages import engine_error_message, game_label
 from config.errors import ApplicationError, ConflictError
@@ -571,7 +572,7 @@ def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
     if not text.strip():
         return None
     try:
-        record = json.loads(text)
+        record = json_depth.loads(text)
     except json.JSONDecodeError as error:
         raise ApplicationError(
             _("The game record is not valid JSON: %(problem)s at line %(line)d, column "

@@ -17,6 +17,8 @@ PURE_PACKAGES = [
     "tournaments.pairing",
     "tournaments.standings",
     "tournaments.trf",
+    "tournaments.csv_cells",
+    "tournaments.entry_lists",
     "ratings.maths",
     "pages.svg",
     "pages.viewer",

@@ -200,6 +200,7 @@ def entrants_register(
     if not players and not teams:
         raise ApplicationError(_("Choose at least one player or team to enter."),
                                field="players")
+    check_entrant_count(tournament, tournament.entrants.count() + len(players) + len(teams))
     ratings = dict(ratings or {})
     entrants = []
     for candidate in registration_candidates(tournament, players, teams):
@@ -249,10 +250,10 @@ def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[
         raise ApplicationError(_("%(game)s is played by teams: enter teams, not a list of "
                                  "players.") % {"game": game_label(tournament.game)},
                                field="file")
+    matches = [match for match in entry_list_match(tournament, rows) if not match.entered]
+    check_entrant_count(tournament, tournament.entrants.count() + len(matches))
     players, ratings = [], {}
-    for match in entry_list_match(tournament, rows):
-        if match.entered:
-            continue
+    for match in matches:
         player = match.player or player_create(
             actor=actor, display_name=match.row.name, club=tournament.club,
             fide_id=match.row.fide_id)
