@@ -298,6 +298,22 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Three queues (docs/workers.md): bot games, whole-game analyses, and short tasks (beat's
+# re-send check, notifications) on the default one, so that analyses can never hold the
+# processes that play bot games. Every worker names its queues with -Q.
+CELERY_TASK_DEFAULT_QUEUE = "notifications"
+CELERY_TASK_ROUTES = {
+    "games.play_bot_game": {"queue": "bots"},
+    "analysis.analyse_game": {"queue": "analysis"},
+}
+# A whole game's analysis: each move's search stops after ANALYSIS_MOVE_SECONDS, the game
+# after ANALYSIS_GAME_SECONDS (the moves analysed by then are kept, status "partial"); a
+# club has at most ANALYSIS_RUNNING_PER_CLUB analyses running at once, the others wait
+# (their task asks again every ANALYSIS_WAIT_SECONDS without holding a worker process).
+ANALYSIS_MOVE_SECONDS = env.float("ANALYSIS_MOVE_SECONDS", default=10.0)
+ANALYSIS_GAME_SECONDS = env.int("ANALYSIS_GAME_SECONDS", default=600)
+ANALYSIS_RUNNING_PER_CLUB = env.int("ANALYSIS_RUNNING_PER_CLUB", default=1)
+ANALYSIS_WAIT_SECONDS = env.float("ANALYSIS_WAIT_SECONDS", default=10.0)
 # Stopping a worker (TERM, with REMAP_SIGTERM=SIGQUIT in its environment, as make and the
 # deploy files set it): it waits this many seconds for running tasks, then cancels them;
 # an unfinished game's message goes back to the queue for another worker.
