@@ -13,6 +13,7 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from kombu import Queue
 
 from config.db_pool import check_connection
 from config.secret_key import secret_key_problem
@@ -300,8 +301,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 # Three queues (docs/workers.md): bot games, whole-game analyses, and short tasks (beat's
 # re-send check, notifications) on the default one, so that analyses can never hold the
-# processes that play bot games. Every worker names its queues with -Q.
+# processes that play bot games. A worker started without -Q consumes all three (the
+# embedded one of make run); the deploy files start one worker for bots and notifications
+# and another for analyses.
 CELERY_TASK_DEFAULT_QUEUE = "notifications"
+CELERY_TASK_QUEUES = [Queue("bots"), Queue("analysis"), Queue("notifications")]
 CELERY_TASK_ROUTES = {
     "games.play_bot_game": {"queue": "bots"},
     "analysis.analyse_game": {"queue": "analysis"},

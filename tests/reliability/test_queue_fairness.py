@@ -34,15 +34,18 @@ BIG_ITERATIONS = 5000
 
 
 def every_queue() -> list[str]:
-    """The queues the settings send tasks to: the routes' and the default one."""
+    """The queues a worker started without -Q consumes: every queue the settings name."""
     from config.celery import app
 
-    routes = app.conf.task_routes or {}
-    queues = {route["queue"] for route in routes.values() if "queue" in route}
-    return sorted(queues | {app.conf.task_default_queue})
+    return sorted(queue.name for queue in app.conf.task_queues)
 
 
 class QueueWorkers(Workers):
+    extra: dict[str, str] = {}  # noqa: RUF012 - set per test before the workers start
+
+    def env(self) -> dict[str, str]:
+        return {**super().env(), **self.extra}
+
     def start_on(self, queues: list[str], concurrency: int) -> subprocess.Popen[bytes]:
         index = len(self.processes) + 1
         log = open(self.log_dir / f"worker{index}.log", "wb")  # noqa: SIM115
@@ -57,14 +60,9 @@ class QueueWorkers(Workers):
 
 
 def _purge_every_queue() -> None:
-    from kombu import Connection
+    from tests.integration.celery.conftest import _purge_broker
 
-    with Connection(BROKER) as connection:
-        for queue in {*every_queue(), "celery"}:
-            try:
-                connection.default_channel.queue_purge(queue)
-            except Exception:  # noqa: BLE001 - a queue never declared has nothing to purge
-                pass
+    _purge_broker()
 
 
 @pytest.fixture
@@ -160,6 +158,34 @@ def test_one_club_s_big_analyses_leave_another_club_s_bot_run_a_worker(
     assert recorded is not None, "the other club's bot run recorded no game in 30 s\n" + (
         queue_workers.logs())
     assert still_running >= 1  # the analyses were still there to compete with
+
+
+def test_the_deploy_layout_keeps_analyses_off_the_bot_game_worker(
+        queue_workers: QueueWorkers, make_event: Any, organizer: Any, club_b: Any) -> None:
+    """The workers of deploy/compose.yaml (one process each here), with every club's
+    analyses allowed to run at once: they wait for the analysis worker, bot games do not."""
+    from tests.unit.test_deploy_files import _compose, _queues_of
+
+    queue_workers.extra = {"ANALYSIS_RUNNING_PER_CLUB": "4"}
+    commands = [service["command"] for service in _compose()["services"].values()
+                if "worker" in service.get("command", [])]
+    for command in commands:
+        queues = _queues_of(command)
+        assert queues is not None
+        queue_workers.start_on(sorted(queues), concurrency=1)
+    games = _recorded_kazambi_games(make_event, organizer, 4)
+    for game in games:
+        analyses.game_analysis_start(actor=organizer, game=game, iterations=BIG_ITERATIONS)
+    assert _wait(lambda: GameAnalysis.objects.filter(status=AnalysisStatus.RUNNING).exists(),
+                 120) is not None, queue_workers.logs()
+    tournament = _bot_event(club_b, entrants=3)
+    bot_tournaments.bot_tournament_start(actor=club_b.organizers.get(), tournament=tournament)
+    recorded = _wait(
+        lambda: Game.objects.filter(pairing__round__tournament=tournament).count() >= 2, 60)
+    print(f"\ndeploy layout ({len(commands)} workers), 4 big analyses: 2 bot games of the other "
+          f"club recorded after {recorded if recorded is None else round(recorded, 1)} s")
+    assert recorded is not None, queue_workers.logs()
+    assert GameAnalysis.objects.filter(status=AnalysisStatus.RUNNING).count() == 1
 
 
 @pytest.mark.django_db
