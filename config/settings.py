@@ -325,6 +325,10 @@ CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = env.float("CELERY_SOFT_SHUTDOWN_SECONDS", 
 # A running bot game renews its lease every third of this; a game whose lease ran out (its
 # worker died) is sent again by the next check.
 BOT_LEASE_SECONDS = env.float("BOT_LEASE_SECONDS", default=15.0)
+# A club's bot games sent to the workers and not finished, at most: the rest wait in the
+# database and are sent as earlier ones finish, so one club's big run cannot fill the queue
+# ahead of another club's games.
+BOT_GAMES_PER_CLUB = env.int("BOT_GAMES_PER_CLUB", default=4)
 # Bots: the programs workers may run (one folder each, with a bot.toml manifest), the
 # secret that bot and deal seeds are drawn from (HMAC; derived from SECRET_KEY unless set,
 # so keep it when rotating the key to replay old runs), and how bots are isolated

@@ -188,6 +188,31 @@ def test_the_deploy_layout_keeps_analyses_off_the_bot_game_worker(
     assert GameAnalysis.objects.filter(status=AnalysisStatus.RUNNING).count() == 1
 
 
+def test_a_club_s_big_bot_run_does_not_fill_the_queue_ahead_of_another_club_s(
+        queue_workers: QueueWorkers, make_event: Any, organizer: Any, club_b: Any,
+        settings: Any) -> None:
+    """Club A's round of 8 games is sent first, club B's one game after it, on one worker
+    process: B's game waits for at most BOT_GAMES_PER_CLUB of A's games, not all 8. Counted
+    in games, not seconds, so a loaded machine does not change the answer."""
+    settings.BOT_GAMES_PER_CLUB = 2
+    queue_workers.extra = {"BOT_GAMES_PER_CLUB": "2"}
+    big = make_event(entrants=16, bots="mcts", bot_settings={"seconds": 0.02},
+                     match_format="single", start=False)
+    bot_tournaments.bot_tournament_start(actor=organizer, tournament=big, seed=1)
+    small = _bot_event(club_b)
+    bot_tournaments.bot_tournament_start(actor=club_b.organizers.get(), tournament=small)
+    queue_workers.start_on(every_queue(), concurrency=1)
+    first_of_b = _wait(lambda: Game.objects.filter(pairing__round__tournament=small).first(),
+                       300)
+    assert first_of_b is not None, queue_workers.logs()
+    b_game = Game.objects.filter(pairing__round__tournament=small).order_by("pk").first()
+    assert b_game is not None
+    ahead = Game.objects.filter(pairing__round__tournament=big, pk__lt=b_game.pk).count()
+    print(f"\none worker process, club A's round of 8 games sent first: {ahead} of A's games "
+          f"were recorded before club B's first")
+    assert ahead <= 2
+
+
 @pytest.mark.django_db
 def test_a_whole_game_analysis_stops_at_its_cap_with_the_moves_it_reached(
         settings: Any, make_event: Any, organizer: Any) -> None:
