@@ -55,6 +55,7 @@ demo: migrate
 run: demo
 	@BIN=$(BIN) HOST=$(HOST) PORT=$(PORT) bash scripts/run.sh
 
+# one worker consuming every queue (no -Q); the deploy files split them (docs/workers.md)
 worker: install .env
 	REMAP_SIGTERM=SIGQUIT $(BIN)/celery -A config worker --loglevel=INFO
 

@@ -13,6 +13,7 @@ class AnalysisStatus(models.TextChoices):
     QUEUED = "queued", _("queued")
     RUNNING = "running", _("running")
     DONE = "done", _("done")
+    PARTIAL = "partial", _("partial")  # stopped by the per-game time cap
     FAILED = "failed", _("failed")
 
 

@@ -12,8 +12,10 @@ def game_analysis(game_id: int) -> GameAnalysis | None:
 
 
 def move_marks(analysis: GameAnalysis | None) -> dict[int, dict[str, Any]]:
-    """Move number -> its note, for a finished analysis (empty otherwise)."""
-    if analysis is None or analysis.status != AnalysisStatus.DONE or not analysis.result:
+    """Move number -> its note, for a finished analysis, or the moves a partial one
+    reached (empty otherwise)."""
+    finished = (AnalysisStatus.DONE, AnalysisStatus.PARTIAL)
+    if analysis is None or analysis.status not in finished or not analysis.result:
         return {}
     return {int(note["number"]): note for note in analysis.result.get("moves", [])}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -17,6 +18,7 @@ from games.analysis import AnalysisError, Budget, analyse_game, analyse_position
 from games.analysis.game import MAX_RECORD_MOVES, replay
 from games.engines import ENGINE_NAMES, EngineError, get_engine
 from matches.models import Game
+from players.models import Club
 from players.permissions import Actor, actor_user, can_manage_club
 
 #: MCTS iterations (or Stolbiki playouts) one request may ask for, and the default.
@@ -29,8 +31,10 @@ POSITION_SOLVER_NODES = 40_000
 MAX_GAME_ITERATIONS = 5000
 GAME_ITERATIONS = 1000
 GAME_SOLVER_NODES = 150_000
-#: A running analysis not finished after this long is taken to have lost its worker.
-STALE_AFTER = timedelta(hours=1)
+#: Seconds a whole game's task may run past ``ANALYSIS_GAME_SECONDS`` before Celery's soft
+#: time limit (the last move's solver, the database); a running analysis not finished
+#: after the cap and twice this is taken to have lost its worker.
+TASK_GRACE_SECONDS = 60
 MAX_SEED = 2**63 - 1
 
 
@@ -159,14 +163,19 @@ def game_analysis_start(
 
 
 def _restartable(analysis: GameAnalysis) -> bool:
-    if analysis.status == AnalysisStatus.FAILED:
+    if analysis.status in (AnalysisStatus.FAILED, AnalysisStatus.PARTIAL):
         return True
     return analysis.status == AnalysisStatus.RUNNING and _stale(analysis)
 
 
+def stale_after() -> timedelta:
+    """How long a running analysis may go unfinished before its worker counts as lost."""
+    return timedelta(seconds=settings.ANALYSIS_GAME_SECONDS + 2 * TASK_GRACE_SECONDS)
+
+
 def _stale(analysis: GameAnalysis) -> bool:
     started = analysis.started_at
-    return started is not None and timezone.now() - started > STALE_AFTER
+    return started is not None and timezone.now() - started > stale_after()
 
 
 def _publish(analysis_id: int) -> None:
@@ -177,33 +186,67 @@ def _publish(analysis_id: int) -> None:
 
 def game_analysis_run(analysis_id: int) -> str:
     """Run a queued analysis (the worker's task); a copy of the task that finds it
-    already taken, done or gone does nothing. Returns the status it leaves."""
-    now = timezone.now()
-    claimed = GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.QUEUED).update(
-        status=AnalysisStatus.RUNNING, started_at=now, moves_done=0
-    ) or GameAnalysis.objects.filter(
-        pk=analysis_id, status=AnalysisStatus.RUNNING, started_at__lt=now - STALE_AFTER
-    ).update(started_at=now, moves_done=0)
-    if not claimed:
-        return "skipped"
+    already taken, done or gone does nothing (``"skipped"``), and one whose club already
+    runs ``ANALYSIS_RUNNING_PER_CLUB`` analyses leaves it queued (``"waiting"``: the task
+    asks again later). Returns the status it leaves."""
+    claimed = _claim(analysis_id)
+    if claimed != AnalysisStatus.RUNNING:
+        return claimed
     analysis = GameAnalysis.objects.select_related("game").get(pk=analysis_id)
 
     def progress(done: int, total: int) -> None:
         GameAnalysis.objects.filter(pk=analysis_id).update(moves_done=done, moves_total=total)
 
     budget = Budget(iterations=analysis.iterations, seed=analysis.seed,
-                    solver_nodes=GAME_SOLVER_NODES)
+                    solver_nodes=GAME_SOLVER_NODES, seconds=settings.ANALYSIS_MOVE_SECONDS)
+    game_seconds = settings.ANALYSIS_GAME_SECONDS
     try:
-        report = analyse_game(analysis.game.record, budget, progress=progress)
+        report = analyse_game(analysis.game.record, budget, progress=progress,
+                              seconds=game_seconds)
     except AnalysisError as error:
         _finish(analysis_id, AnalysisStatus.FAILED, message=str(error))
         return AnalysisStatus.FAILED
     except Exception as error:
         _finish(analysis_id, AnalysisStatus.FAILED, message=f"{type(error).__name__}: {error}")
         raise
+    if not report.complete:
+        _finish(analysis_id, AnalysisStatus.PARTIAL, result=report.as_dict(),
+                message=_("Stopped after %(done)d of %(total)d moves: a game's analysis may "
+                          "take %(seconds)d seconds. Ask again with fewer iterations.")
+                % {"done": len(report.moves), "total": report.moves_total,
+                   "seconds": game_seconds})
+        return AnalysisStatus.PARTIAL
     _finish(analysis_id, AnalysisStatus.DONE, result=report.as_dict(),
             moves=len(report.moves))
     return AnalysisStatus.DONE
+
+
+@transaction.atomic
+def _claim(analysis_id: int) -> str:
+    """Take a queued analysis (or one whose worker was lost) for this worker, under its
+    club's row lock so that two workers cannot both take the club's last place."""
+    found = (GameAnalysis.objects.filter(pk=analysis_id)
+             .values_list("game__pairing__round__tournament__club_id", flat=True).first())
+    if found is None:
+        return "skipped"
+    Club.objects.select_for_update().filter(pk=found).first()
+    now = timezone.now()
+    fresh = now - stale_after()
+    analysis = GameAnalysis.objects.get(pk=analysis_id)
+    takeable = analysis.status == AnalysisStatus.QUEUED or (
+        analysis.status == AnalysisStatus.RUNNING and analysis.started_at is not None
+        and analysis.started_at < fresh)
+    if not takeable:
+        return "skipped"
+    running = GameAnalysis.objects.filter(
+        status=AnalysisStatus.RUNNING, started_at__gte=fresh,
+        game__pairing__round__tournament__club_id=found,
+    ).exclude(pk=analysis_id).count()
+    if running >= settings.ANALYSIS_RUNNING_PER_CLUB:
+        return "waiting"
+    GameAnalysis.objects.filter(pk=analysis_id).update(
+        status=AnalysisStatus.RUNNING, started_at=now, moves_done=0)
+    return AnalysisStatus.RUNNING
 
 
 def _finish(analysis_id: int, status: str, *, message: str = "",

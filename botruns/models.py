@@ -107,7 +107,8 @@ class BotGameTask(models.Model):
         verbose_name=_("pairing"),
     )
     number = models.PositiveSmallIntegerField(_("game number"))
-    sent_at = models.DateTimeField(_("sent at"))
+    #: None while the game waits for its club's share of the workers (BOT_GAMES_PER_CLUB).
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=1)
     done_at = models.DateTimeField(_("done at"), null=True, blank=True)
     #: The worker playing the game ("host:pid" of its pool process) holds a lease that the

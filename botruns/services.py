@@ -14,6 +14,11 @@ worker was killed, or the game ran past its time limit) and those sent longer ag
 run's ``game_timeout_seconds`` and never started (a message lost with a broker). A game
 lost :data:`MAX_LOSSES` times stops its run with a message instead of being sent forever;
 a task that finds another worker's live lease stops (a message delivered twice).
+
+Fair share: at most ``BOT_GAMES_PER_CLUB`` games of a club's running runs are sent and
+unfinished at once. The others wait as rows without ``sent_at`` and are sent, oldest
+first, when one of the club's games ends (and by the periodic check), under the club's
+row lock, so one club's big round cannot fill the queue ahead of another club's games.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -51,7 +57,7 @@ from games.series.seeds import bot_seeds, deal_seed
 from matches.models import Game
 from matches.services.games import DuplicateGameError, game_record
 from matches.services.results import match_format_of, match_result_record, match_score
-from players.models import BotKind, Player
+from players.models import BotKind, Club, Player
 from players.permissions import SYSTEM, Actor, ensure_can_manage_club
 from players.selectors import bot_game_problem, team_members_on
 from players.services import bot_settings_check
@@ -188,10 +194,10 @@ def _resend_open(run: BotRun) -> None:
     now = timezone.now()
     games = list(run.tasks.filter(done_at=None).values_list("pairing_id", "number"))
     run.tasks.filter(done_at=None).update(
-        losses=0, lease_until=None, started_at=None, worker="", sent_at=now,
-        attempts=F("attempts") + 1)
+        losses=0, lease_until=None, started_at=None, worker="",
+        sent_at=now if run.inline else None, attempts=F("attempts") + 1)
     if games and not run.inline:
-        transaction.on_commit(lambda: _publish(run, games))
+        _release_held(run.tournament.club_id)
 
 
 # -- playing one game ------------------------------------------------------------------
@@ -349,9 +355,14 @@ def _play(run: BotRun, tournament: Tournament, pairing: Pairing, number: int) ->
 
 
 def _mark_done(pairing_id: int, number: int) -> None:
+    """The game needs no worker any more: its place in the club's share goes to the next."""
     BotGameTask.objects.filter(pairing_id=pairing_id, number=number, done_at=None).update(
         done_at=timezone.now()
     )
+    club_id = (Pairing.objects.filter(pk=pairing_id)
+               .values_list("round__tournament__club_id", flat=True).first())
+    if club_id is not None:
+        _release_held(club_id)
 
 
 # -- the round barrier -------------------------------------------------------------------
@@ -422,11 +433,38 @@ def _send(run: BotRun, games: list[tuple[int, int]]) -> None:
     )
     new = [(p, n) for p, n in games if (p, n) not in existing]
     BotGameTask.objects.bulk_create(
-        [BotGameTask(run=run, pairing_id=p, number=n, sent_at=now) for p, n in new],
+        [BotGameTask(run=run, pairing_id=p, number=n, sent_at=now if run.inline else None)
+         for p, n in new],
         ignore_conflicts=True,
     )
     if new and not run.inline:
-        transaction.on_commit(lambda: _publish(run, new))
+        _release_held(run.tournament.club_id)
+
+
+def _release_held(club_id: int) -> None:
+    """Send the club's waiting games, oldest first, while fewer than ``BOT_GAMES_PER_CLUB``
+    of its games are sent and unfinished; published after commit."""
+    with transaction.atomic():
+        Club.objects.select_for_update().filter(pk=club_id).first()
+        open_tasks = BotGameTask.objects.filter(
+            run__tournament__club_id=club_id, run__status=BotRunStatus.RUNNING,
+            run__inline=False, done_at=None)
+        in_flight = open_tasks.filter(sent_at__isnull=False).count()
+        free = settings.BOT_GAMES_PER_CLUB - in_flight
+        if free <= 0:
+            return
+        chosen = list(open_tasks.filter(sent_at__isnull=True).select_related("run")
+                      .order_by("id")[:free])
+        if not chosen:
+            return
+        BotGameTask.objects.filter(pk__in=[task.pk for task in chosen]).update(
+            sent_at=timezone.now())
+        by_run: dict[int, tuple[BotRun, list[tuple[int, int]]]] = {}
+        for task in chosen:
+            by_run.setdefault(task.run_id, (task.run, []))[1].append(
+                (task.pairing_id, task.number))
+        for run, games in by_run.values():
+            transaction.on_commit(partial(_publish, run, games))
 
 
 def _publish(run: BotRun, games: list[tuple[int, int]]) -> None:
@@ -505,6 +543,7 @@ def bot_games_resend_stuck(now: Any = None) -> int:
             run.refresh_from_db(fields=["status"])
             if run.status == BotRunStatus.RUNNING:
                 _advance(run, run.tournament)
+            _release_held(run.tournament.club_id)  # a share freed by a lost release
         if resent:
             log.warning("re-sent %d stuck bot games of %s", len(resent), run.tournament)
             _publish(run, resent)

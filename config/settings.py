@@ -11,6 +11,7 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+from kombu import Queue
 
 from config.db_pool import check_connection
 from config.secret_key import secret_key_problem
@@ -298,6 +299,25 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# Three queues (docs/workers.md): bot games, whole-game analyses, and short tasks (beat's
+# re-send check, notifications) on the default one, so that analyses can never hold the
+# processes that play bot games. A worker started without -Q consumes all three (the
+# embedded one of make run); the deploy files start one worker for bots and notifications
+# and another for analyses.
+CELERY_TASK_DEFAULT_QUEUE = "notifications"
+CELERY_TASK_QUEUES = [Queue("bots"), Queue("analysis"), Queue("notifications")]
+CELERY_TASK_ROUTES = {
+    "games.play_bot_game": {"queue": "bots"},
+    "analysis.analyse_game": {"queue": "analysis"},
+}
+# A whole game's analysis: each move's search stops after ANALYSIS_MOVE_SECONDS, the game
+# after ANALYSIS_GAME_SECONDS (the moves analysed by then are kept, status "partial"); a
+# club has at most ANALYSIS_RUNNING_PER_CLUB analyses running at once, the others wait
+# (their task asks again every ANALYSIS_WAIT_SECONDS without holding a worker process).
+ANALYSIS_MOVE_SECONDS = env.float("ANALYSIS_MOVE_SECONDS", default=10.0)
+ANALYSIS_GAME_SECONDS = env.int("ANALYSIS_GAME_SECONDS", default=600)
+ANALYSIS_RUNNING_PER_CLUB = env.int("ANALYSIS_RUNNING_PER_CLUB", default=1)
+ANALYSIS_WAIT_SECONDS = env.float("ANALYSIS_WAIT_SECONDS", default=10.0)
 # Stopping a worker (TERM, with REMAP_SIGTERM=SIGQUIT in its environment, as make and the
 # deploy files set it): it waits this many seconds for running tasks, then cancels them;
 # an unfinished game's message goes back to the queue for another worker.
@@ -305,6 +325,10 @@ CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = env.float("CELERY_SOFT_SHUTDOWN_SECONDS", 
 # A running bot game renews its lease every third of this; a game whose lease ran out (its
 # worker died) is sent again by the next check.
 BOT_LEASE_SECONDS = env.float("BOT_LEASE_SECONDS", default=15.0)
+# A club's bot games sent to the workers and not finished, at most: the rest wait in the
+# database and are sent as earlier ones finish, so one club's big run cannot fill the queue
+# ahead of another club's games.
+BOT_GAMES_PER_CLUB = env.int("BOT_GAMES_PER_CLUB", default=4)
 # Bots: the programs workers may run (one folder each, with a bot.toml manifest), the
 # secret that bot and deal seeds are drawn from (HMAC; derived from SECRET_KEY unless set,
 # so keep it when rotating the key to replay old runs; without a usable key, drawn once

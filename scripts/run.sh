@@ -16,7 +16,8 @@ WORKER_LOG="$LOG_DIR/worker.log"
 : > "$WORKER_LOG"
 
 # beat's schedule file sits beside the other embedded data; REMAP_SIGTERM: the kill below
-# stops the worker within seconds, its running games going back to the queue
+# stops the worker within seconds, its running games going back to the queue. No -Q: it
+# consumes every queue (bots, analysis, notifications; docs/workers.md)
 REMAP_SIGTERM=SIGQUIT "$BIN/celery" -A config worker --beat --schedule "$VAR_DIR/celerybeat-schedule" \
   --loglevel=INFO --concurrency=2 --logfile "$WORKER_LOG" &
 worker=$!

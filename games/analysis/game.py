@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from games.analysis.budget import Budget
+from games.analysis.budget import MAX_SECONDS, Budget
 from games.analysis.kazambi import kazambi_search
 from games.analysis.position import Analyst
 from games.analysis.report import (
@@ -101,10 +101,15 @@ def analyse_game(
     *,
     progress: Progress | None = None,
     analyst: Analyst | None = None,
+    seconds: float | None = None,
 ) -> GameReport:
     """Every move of ``record`` annotated: its value against the best move's, a blunder
     where the exact value dropped, the win rate (or expected points) lost otherwise.
-    ``progress(done, total)`` is called after each move."""
+    ``progress(done, total)`` is called after each move.
+
+    ``seconds`` caps the whole game: each move's search gets at most the time left (and
+    ``budget.seconds``), and no move is started once it is spent; the report then holds
+    the moves analysed so far (:attr:`GameReport.complete` is false)."""
     budget = budget or Budget()
     analyst = analyst or Analyst()
     replayed = replay(record)
@@ -113,8 +118,14 @@ def analyse_game(
     notes: list[MoveNote] = []
     total = len(replayed.moves)
     for index, move in enumerate(replayed.moves):
+        move_budget = budget
+        if seconds is not None:
+            left = seconds - (time.perf_counter() - started)
+            if left <= 0:
+                break
+            move_budget = replace(budget, seconds=min(budget.seconds or MAX_SECONDS, left))
         state = replayed.states[index]
-        report = analyst.analyse(replayed.game, state, budget, information=information)
+        report = analyst.analyse(replayed.game, state, move_budget, information=information)
         note = _note(replayed, state, index + 1, move, report, budget)
         note.seconds = time.perf_counter() - started - sum(done.seconds for done in notes)
         notes.append(note)
@@ -123,7 +134,8 @@ def analyse_game(
     final = replayed.states[-1]
     result = replayed.engine.result(final) if replayed.finished else None
     return GameReport(
-        replayed.game, notes, information, result, seconds=time.perf_counter() - started
+        replayed.game, notes, information, result, seconds=time.perf_counter() - started,
+        moves_total=total,
     )
 
 

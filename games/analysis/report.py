@@ -193,6 +193,12 @@ class GameReport:
     information: Information
     result: dict[str, Any] | None
     seconds: float = 0.0
+    #: The record's moves; more than ``len(moves)`` when a time cap stopped the analysis.
+    moves_total: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.moves_total is None or len(self.moves) >= self.moves_total
 
     def blunders(self) -> list[MoveNote]:
         return [note for note in self.moves if note.blunder]
@@ -205,4 +211,5 @@ class GameReport:
             "moves": [note.as_dict() for note in self.moves],
             "blunders": [note.number for note in self.blunders()],
             "seconds": round(self.seconds, 3),
+            "complete": self.complete,
         }

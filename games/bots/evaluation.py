@@ -174,12 +174,28 @@ class Sprt:
 
     def decision(self, result: HeadToHead) -> str | None:
         """``"H1"`` (A is stronger by elo1), ``"H0"``, or None: keep playing."""
-        llr = self.llr(result)
+        return self.decision_for(self.llr(result))
+
+    def decision_for(self, llr: float) -> str | None:
+        """The decision an LLR gives: past a bound, or None."""
         if llr >= self.upper_bound:
             return "H1"
         if llr <= self.lower_bound:
             return "H0"
         return None
+
+
+def normalized_elo(result: HeadToHead) -> tuple[float, float]:
+    """Normalized Elo per game and its 95% margin, as fastchess prints them: the t-value
+    ``(mean - 1/2) / sigma`` scaled by 800 / ln 10, a pair's t divided by sqrt(2). Without
+    variance it is infinite (or 0 for an even score)."""
+    per_game = math.sqrt(2.0) if len(result.outcomes) == 5 else 1.0  # a pair: two games
+    margin = Z95 * _NELO_PER_T / (per_game * math.sqrt(result.samples))
+    if result.variance <= 0:
+        return (0.0 if result.score == 0.5 else math.copysign(math.inf, result.score - 0.5),
+                margin)
+    t = (result.score - 0.5) / math.sqrt(result.variance)
+    return t * _NELO_PER_T / per_game, margin
 
 
 def normal_llr(result: HeadToHead, *, elo0: float, elo1: float) -> float:
@@ -225,21 +241,42 @@ def _mle_with_mean(scores: Sequence[float], observed: Sequence[float],
 def _mle_with_t(scores: Sequence[float], observed: Sequence[float], t: float) -> list[float]:
     """The distribution over ``scores`` nearest to ``observed`` with ``(mean - 1/2) / sigma
     = t`` (Van den Bergh, "Comments on normalized Elo", section 4.1): a fixed-point
-    iteration, each step solving for a Lagrange multiplier. It starts from the distribution
-    with the target's expected score under the observed spread, which keeps the multiplier
-    well defined even for a clean sweep."""
+    iteration, each step solving for a Lagrange multiplier.
+
+    Where it starts decides whether every step has a multiplier. The first start, the
+    distribution with the target's expected score under the observed spread, carries a
+    clean sweep; when one outcome holds almost every sample (all draws, say) the iteration
+    from there can shrink the spread until no multiplier exists, and the uniform
+    distribution, or the observed one, reaches the same maximum instead."""
     mean_hat = math.fsum(p * a for p, a in zip(observed, scores, strict=True))
     sigma_hat = math.sqrt(math.fsum(p * (a - mean_hat) ** 2
                                     for p, a in zip(observed, scores, strict=True)))
     low_score, high_score = min(scores), max(scores)
-    start = min(max(0.5 + t * sigma_hat, low_score + 1e-9), high_score - 1e-9)
-    p = _mle_with_mean(scores, observed, start)
+    target = min(max(0.5 + t * sigma_hat, low_score + 1e-9), high_score - 1e-9)
+    starts = (
+        lambda: _mle_with_mean(scores, observed, target),
+        lambda: [1.0 / len(scores)] * len(scores),
+        lambda: list(observed),
+    )
+    for start in starts:
+        found = _iterate_to_t(scores, observed, t, start())
+        if found is not None:
+            return found
+    raise EvaluationError("the normalized-Elo likelihood has no maximum for these counts")
+
+
+def _iterate_to_t(scores: Sequence[float], observed: Sequence[float], t: float,
+                  p: list[float]) -> list[float] | None:
+    """The fixed point of :func:`_mle_with_t` from ``p``, or None when a step has no
+    multiplier (every phi of one sign)."""
     for _ in range(_ROOT_STEPS):
         mean = math.fsum(q * a for q, a in zip(p, scores, strict=True))
         sigma = math.sqrt(math.fsum(q * (a - mean) ** 2 for q, a in zip(p, scores, strict=True)))
+        if sigma == 0:
+            return None
         phi = [a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mean) / sigma) ** 2) for a in scores]
         if min(phi) >= 0 or max(phi) <= 0:
-            raise EvaluationError("the normalized-Elo likelihood has no maximum for these counts")
+            return None
         theta = _lagrange_root(phi, observed)
         new = [q / (1.0 + theta * x) for q, x in zip(observed, phi, strict=True)]
         change = max(abs(a - b) for a, b in zip(new, p, strict=True))

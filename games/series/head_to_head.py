@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.bots.evaluation import HeadToHead, Sprt, pair_counts, pentanomial, trinomial
+from games.bots.evaluation import (
+    HeadToHead,
+    Sprt,
+    normalized_elo,
+    pair_counts,
+    pentanomial,
+    trinomial,
+)
 from games.bots.process.sandbox import Sandbox
 from games.clocks.setting import ClockSetting
 from games.engines import get_engine
@@ -39,6 +46,8 @@ class MatchReport:
     game_pairs: HeadToHead
     sprt_decision: str | None
     forfeit_reasons: list[str] = field(default_factory=list)
+    sprt: Sprt | None = None
+    sprt_llr: float = 0.0  # at the last pair the SPRT looked at
 
     def lines(self, name_a: str, name_b: str) -> list[str]:
         g, p = self.games, self.game_pairs
@@ -49,9 +58,13 @@ class MatchReport:
             f"(95%, trinomial), LOS {g.los:.1%}",
             f"  pairs {self.pairs} (0..2 points): Elo {p.elo:+.1f} "
             f"[{p.elo_low:+.1f}, {p.elo_high:+.1f}] (95%, pentanomial), LOS {p.los:.1%}",
+            "  normalized Elo {:+.2f} ± {:.2f} (95%, pentanomial)".format(*normalized_elo(p)),
         ]
-        if self.sprt_decision:
-            out.append(f"  SPRT: {self.sprt_decision} accepted")
+        if self.sprt is not None:
+            s, llr = self.sprt, self.sprt_llr
+            verdict = f"{self.sprt_decision} accepted" if self.sprt_decision else "no decision"
+            out.append(f"  SPRT [{s.elo0:.2f}, {s.elo1:.2f}] {s.model} Elo: LLR {llr:.2f} "
+                       f"({s.lower_bound:.2f}, {s.upper_bound:.2f}), {verdict}")
         out.extend(f"  forfeit: {reason}" for reason in self.forfeit_reasons)
         return out
 
@@ -118,6 +131,7 @@ def play_match(
     reasons: list[str] = []
     pair_points: list[float] = []
     decision = None
+    llr: float | None = None
     points = 0.0
     for job, outcome in _outcomes(jobs, concurrency):
         if on_game is not None:
@@ -137,13 +151,16 @@ def play_match(
             pair_points.append(points)
             points = 0.0
             if sprt is not None and job.deal_index >= 4:
-                decision = sprt.decision(pentanomial(pair_counts(pair_points)))
+                llr = sprt.llr(pentanomial(pair_counts(pair_points)))
+                decision = sprt.decision_for(llr)
                 if decision:
                     break
     counts = pair_counts(pair_points)
+    if sprt is not None and llr is None:  # fewer than five pairs: the LLR without a decision
+        llr = sprt.llr(pentanomial(counts))
     return MatchReport(wins, draws, losses, forfeits, counts,
                        trinomial(wins=wins, draws=draws, losses=losses), pentanomial(counts),
-                       decision, reasons)
+                       decision, reasons, sprt, llr or 0.0)
 
 
 def _outcomes(jobs: list[MatchGame], concurrency: int) -> Iterator[tuple[MatchGame,

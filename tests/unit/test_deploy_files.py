@@ -95,12 +95,68 @@ def test_environment_variables_are_settings() -> None:
 def test_systemd_units_start_the_documented_commands() -> None:
     commands = _systemd_commands()
     assert set(commands) == {
-        "clubtourney-web.service", "clubtourney-worker.service", "clubtourney-beat.service"
+        "clubtourney-web.service", "clubtourney-worker.service",
+        "clubtourney-analysis-worker.service", "clubtourney-beat.service",
     }
     for command in commands.values():
         words = shlex.split(command)
         documented = " ".join([Path(words[0]).name, *words[1:4]])
         assert documented in README, f"README does not document {command!r}"
+
+
+def _queues_of(command: list[str]) -> set[str] | None:
+    """The queues a worker command names with --queues (or -Q); None: every queue."""
+    for index, word in enumerate(command):
+        if word.startswith("--queues="):
+            return set(word.removeprefix("--queues=").split(","))
+        if word in ("-Q", "--queues"):
+            return set(command[index + 1].split(","))
+    return None
+
+
+def _worker_layouts() -> dict[str, list[set[str] | None]]:
+    """Each deploy file's workers, by the queues they consume."""
+    layouts: dict[str, list[set[str] | None]] = {}
+    compose = [service["command"] for service in _compose()["services"].values()
+               if "build" in service and "worker" in service.get("command", [])]
+    layouts["compose"] = [_queues_of(command) for command in compose]
+    k8s = [c["command"] for doc in _k8s_documents()
+           for c in doc.get("spec", {}).get("template", {}).get("spec", {}).get("containers", [])
+           if "worker" in c.get("command", [])]
+    layouts["k8s"] = [_queues_of(command) for command in k8s]
+    layouts["systemd"] = [_queues_of(shlex.split(command))
+                          for command in _systemd_commands().values()
+                          if " worker " in command]
+    return layouts
+
+
+@pytest.mark.parametrize("name", ["compose", "k8s", "systemd"])
+def test_every_queue_has_a_worker_and_analyses_have_their_own(name: str) -> None:
+    """docs/workers.md: bot games and short tasks on one worker, analyses on another, so
+    that analyses never hold the processes that play bot games."""
+    from django.conf import settings
+
+    every = {queue.name for queue in settings.CELERY_TASK_QUEUES}
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    assert routed | {settings.CELERY_TASK_DEFAULT_QUEUE} <= every
+    workers = _worker_layouts()[name]
+    consumed = set().union(*(every if queues is None else queues for queues in workers))
+    assert consumed == every, f"{name}: no worker consumes {every - consumed}"
+    for queues in workers:
+        assert queues is not None and not {"analysis", "bots"} <= queues, (
+            f"{name}: a worker consumes analyses and bot games together: {queues}")
+
+
+def test_make_run_and_make_worker_consume_every_queue() -> None:
+    """The embedded worker names no queue, so it consumes every queue the settings name."""
+    run = (ROOT / "scripts" / "run.sh").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+    for text in (run, makefile):
+        start = text.index("-A config worker")
+        command = text[start:text.index("\n", start)]
+        if command.endswith("\\"):  # run.sh's command goes on on the next line
+            command += text[start + len(command):].split("\n", 2)[1]
+        assert "-Q" not in command and "--queues" not in command, command
 
 
 def _project_packages() -> list[str]:

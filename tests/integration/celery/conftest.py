@@ -89,10 +89,14 @@ class Workers:
 
 
 def _purge_broker() -> None:
+    """Empty every queue the settings name (and Celery's old default one)."""
     from kombu import Connection
 
+    from config.celery import app
+
     with Connection(BROKER) as connection:
-        connection.default_channel.queue_purge("celery")
+        for queue in {"celery", *(queue.name for queue in app.conf.task_queues)}:
+            connection.default_channel.queue_purge(queue)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from games.bots.evaluation import (
     Sprt,
     elo_from_score,
     normal_llr,
+    normalized_elo,
     pair_counts,
     pentanomial,
     score_from_elo,
@@ -143,3 +144,102 @@ def test_the_default_model_and_bad_models() -> None:
         Sprt(model="bayesian")
     with pytest.raises(EvaluationError, match="alpha"):
         Sprt(alpha=0.6, beta=0.5)
+
+
+# -- degenerate counts: the normalized model on counts with one or two outcomes -------------
+
+
+def _normalized_llr_by_search(wins: int, draws: int, losses: int, elo0: float,
+                              elo1: float) -> float:
+    """The trinomial normalized-Elo LLR by a one-dimensional search, independent of the
+    module's fixed-point iteration: with w - l = d and w + l = s, t = (mean - 1/2) / sigma
+    fixes d = t * sqrt(s / (1 + t^2)), so each hypothesis is a curve in s alone."""
+    counts = [c if c > 0 else 1e-3 for c in (losses, draws, wins)]
+    total = math.fsum(counts)
+    shares = [c / total for c in counts]
+
+    def best_log_likelihood(t: float) -> float:
+        def log_likelihood(s: float) -> float:
+            d = math.copysign(abs(t) * math.sqrt(s / (1 + t * t)), t)
+            return (shares[0] * math.log((s - d) / 2) + shares[1] * math.log(1 - s)
+                    + shares[2] * math.log((s + d) / 2))
+
+        low, high = t * t / (1 + t * t) * (1 + 1e-12) + 1e-300, 1 - 1e-15
+        for _ in range(300):  # ternary search: the log-likelihood is concave along s
+            a, b = low + (high - low) / 3, high - (high - low) / 3
+            if log_likelihood(a) < log_likelihood(b):
+                low = a
+            else:
+                high = b
+        return log_likelihood((low + high) / 2)
+
+    per_t = 800 / math.log(10)
+    return total * (best_log_likelihood(elo1 / per_t) - best_log_likelihood(elo0 / per_t))
+
+
+DEGENERATE_TRINOMIALS = [
+    # (wins, draws, losses), (elo0, elo1)
+    ((0, 16700, 0), (0, 5)),  # all draws
+    ((0, 40, 0), (0, 5)),
+    ((0, 40, 0), (-5, 0)),
+    ((3, 200, 0), (0, 10)),
+    ((4250, 0, 0), (0, 10)),
+    ((0, 0, 300), (-20, 0)),
+    ((1, 3, 292), (-1500, -500)),  # fastchess issue 879: one side wins almost everything
+    ((0, 10, 154), (-1000, -500)),
+]
+
+
+@pytest.mark.parametrize(("wdl", "bounds"), DEGENERATE_TRINOMIALS)
+def test_degenerate_trinomials_have_the_exact_normalized_llr(
+        wdl: tuple[int, int, int], bounds: tuple[float, float]) -> None:
+    wins, draws, losses = wdl
+    llr = Sprt(elo0=bounds[0], elo1=bounds[1], model="normalized").llr(
+        trinomial(wins=wins, draws=draws, losses=losses))
+    assert llr == pytest.approx(_normalized_llr_by_search(wins, draws, losses, *bounds),
+                                abs=1e-3)
+
+
+def test_an_all_draw_series_accepts_h0_under_the_normalized_model() -> None:
+    """16,700 draws: the observed t is exactly H0's 0, so the LLR is negative (-3.45; fastchess
+    stops its iteration at a 1e-4 change and prints -3.48) and the test accepts H0."""
+    sprt = Sprt(elo0=0, elo1=5, model="normalized")
+    draws = trinomial(wins=0, draws=16700, losses=0)
+    assert sprt.llr(draws) == pytest.approx(-3.4505, abs=1e-3)
+    assert sprt.decision(draws) == "H0"
+    pairs = pentanomial([0, 0, 8350, 0, 0])
+    assert sprt.llr(pairs) < sprt.lower_bound
+    assert sprt.decision(pentanomial([0, 0, 20, 0, 0])) is None
+
+
+@pytest.mark.parametrize(("counts", "bounds"), [
+    ([0, 0, 0, 0, 104], (0, 5)), ([0, 0, 0, 0, 104], (-5, 0)), ([0, 0, 50, 0, 0], (0, 5)),
+    ([0, 0, 50, 0, 0], (-5, 0)), ([0, 0, 0, 1, 60], (0, 5)), ([0, 5, 0, 5, 0], (0, 5)),
+    ([144, 3, 1, 0, 0], (-1500, -500)), ([77, 1, 0, 0, 0], (-1000, -500)),  # fastchess 879
+])
+def test_degenerate_pentanomials_have_a_finite_normalized_llr(
+        counts: list[int], bounds: tuple[float, float]) -> None:
+    llr = Sprt(elo0=bounds[0], elo1=bounds[1], model="normalized").llr(pentanomial(counts))
+    assert math.isfinite(llr)
+
+
+def test_a_clean_sweep_of_pairs_stops_where_fastchess_stops() -> None:
+    """104 pairs all won give 2.09 under [0, 5] normalized, as fastchess computes it today
+    (its tests once said 2.94 for an older, approximate formula), so the sweep stops at 147."""
+    sprt = Sprt(elo0=0, elo1=5, model="normalized")
+    assert sprt.llr(pentanomial([0, 0, 0, 0, 104])) == pytest.approx(2.095, abs=0.001)
+    first_stop = next(n for n in range(5, 400)
+                      if sprt.decision(pentanomial([0, 0, 0, 0, n])) == "H1")
+    assert first_stop == 147
+
+
+def test_normalized_elo_as_fastchess_prints_it() -> None:
+    """fastchess's ``--sprt`` example (pull request 783): pairs 379, 10170, 21828, 10640,
+    343 under [0, 2] print ``Normalized Elo: 3.05 +/- 2.31`` and ``LLR: 2.94598``."""
+    pairs = pentanomial([379, 10170, 21828, 10640, 343])
+    elo, margin = normalized_elo(pairs)
+    assert (round(elo, 2), round(margin, 2)) == (3.05, 2.31)
+    assert Sprt(elo0=0, elo1=2, model="normalized").llr(pairs) == pytest.approx(2.946, abs=1e-3)
+    games = trinomial(wins=30, draws=40, losses=30)
+    assert normalized_elo(games)[0] == 0
+    assert normalized_elo(trinomial(wins=5, draws=0, losses=0))[0] == math.inf

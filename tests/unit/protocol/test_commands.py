@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -84,3 +85,12 @@ def test_the_sprt_stops_a_lopsided_match_at_the_same_pair_in_parallel() -> None:
                for n in (1, 2)]
     assert stopped[0].sprt_decision is not None
     assert stopped[0] == stopped[1]
+
+
+def test_bot_match_prints_the_llr_with_its_bounds_and_the_normalized_elo(capsys: Any) -> None:
+    call_command("bot_match", "kugamai", "greedy", "random", "--pairs", "5",
+                 "--sprt", "0,5", "--sprt-model", "normalized")
+    out = capsys.readouterr().out
+    assert re.search(r"SPRT \[0\.00, 5\.00\] normalized Elo: LLR -?\d+\.\d\d \(-2\.94, 2\.94\)",
+                     out), out
+    assert re.search(r"normalized Elo [+-]\d+\.\d+ ± \d+\.\d+", out), out
