@@ -309,6 +309,9 @@ class TournamentAdmin(ClubScopedAdmin):
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        tournament = self.get_object(request, object_id)
+        if tournament is not None and not self.has_change_permission(request, tournament):
+            raise PermissionDenied  # the settings are their organizers'; the dashboard shows them
         context = {**(extra_context or {}), **self.settings_context(request, object_id)}
         return super().change_view(request, object_id, form_url, context)
 
