@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
@@ -378,13 +379,7 @@ class TournamentAdmin(ClubScopedAdmin):
         if request.method == "POST":
             action = request.POST.get("action", "")
             if action == "reopen":
-                reason = request.POST.get("reason", "")
-                if run_service(self, request, lambda: services.tournament_reopen(
-                        actor=request.user, tournament=tournament, reason=reason),
-                        gettext("Reopened: correct the result on its round's page, then "
-                                "finish again.")):
-                    self.log_change(request, tournament, gettext("Reopened: %(reason)s")
-                                    % {"reason": reason.strip()})
+                self._reopen(request, tournament, request.POST.get("reason", ""))
             elif action in self.STEPS:
                 service, step_done = self.STEPS[action]
                 done = str(step_done)
@@ -410,6 +405,16 @@ class TournamentAdmin(ClubScopedAdmin):
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),
                           })
+
+    @transaction.atomic
+    def _reopen(self, request: HttpRequest, tournament: Tournament, reason: str) -> None:
+        """Reopen and write the history entry in one transaction."""
+        if run_service(self, request, lambda: services.tournament_reopen(
+                actor=request.user, tournament=tournament, reason=reason),
+                gettext("Reopened: correct the result on its round's page, then "
+                        "finish again.")):
+            self.log_change(request, tournament, gettext("Reopened: %(reason)s")
+                            % {"reason": reason.strip()})
 
     # -- entrants ------------------------------------------------------------------
 

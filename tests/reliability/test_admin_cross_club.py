@@ -5,8 +5,6 @@ the view-only form has no fields, and the settings form reached for them)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 

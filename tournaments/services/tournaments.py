@@ -380,8 +380,11 @@ def tournament_reopen(*, actor: Actor, tournament: Tournament, reason: str) -> T
     """Reopen a finished tournament to correct a result; it runs again until finished
     again. The reason is required and logged (who, when, why)."""
     ensure_can_manage_club(actor, tournament.club)
-    tournament = lock_tournament(tournament)
     reason = (reason or "").strip()
+    if "\x00" in reason:
+        raise ApplicationError(_("The reason holds a NUL character (\\u0000): remove it."),
+                               field="reason")
+    tournament = lock_tournament(tournament)
     if tournament.status != Status.FINISHED:
         raise ApplicationError(
             _("Only a finished tournament can be reopened; this one is %(status)s.")
