@@ -21,6 +21,7 @@ from games.engines import ENGINE_NAMES, game_facts, get_engine
 from games.series.format import MatchFormat, SeriesError
 from players.models import Club
 from players.permissions import Actor, actor_user, ensure_can_manage_club
+from players.services import check_name
 from tournaments import adapters
 from tournaments.events import TournamentRatedChanged, tournament_rated_changed
 from tournaments.models import (
@@ -242,6 +243,7 @@ def _clean_format(tournament: Tournament) -> None:
 
 def validate_tournament(tournament: Tournament) -> None:
     """Check (and normalise) a tournament's settings; raise :class:`ApplicationError`."""
+    check_name(tournament.name, field="name")
     _clean_format(tournament)
     _clean_game(tournament)
     _clean_match_format(tournament)
