@@ -230,7 +230,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["players.api.permissions.ReadOnlyOrOrganizer"],
     "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
+        "config.ids.IdFilterBackend",  # ids are ASCII digits (config/ids.py)
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],

@@ -9,11 +9,14 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.ids import ID_PATTERN
+
 
 class ReadViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """List and detail for everyone; subclasses add writes through services."""
 
     input_serializer: type[Any]
+    lookup_value_regex = ID_PATTERN  # not \d: int() and the lookups read any script's digits
 
     def parse(self, request: Request, *, partial: bool = False) -> dict[str, Any]:
         serializer = self.input_serializer(data=request.data, partial=partial)

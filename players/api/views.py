@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
@@ -11,13 +10,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError
+from config.ids import IdFilterSet
 from players import selectors, services
 from players.api import serializers as s
 from players.api.base import ReadViewSet
 from players.models import Player
 
 
-class PlayerFilter(filters.FilterSet):
+class PlayerFilter(IdFilterSet):
     class Meta:
         model = Player
         fields = {"club": ["exact"], "is_bot": ["exact"], "bot_kind": ["exact"]}
