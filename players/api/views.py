@@ -100,9 +100,9 @@ class TeamViewSet(ReadViewSet):
         team = services.team_create(actor=request.user, **data)
         return self.answer(self.get_queryset().get(pk=team.pk), status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.TeamInput, responses=s.TeamOutput)
+    @extend_schema(request=s.TeamUpdateInput, responses=s.TeamOutput)
     def partial_update(self, request: Request, pk: str) -> Response:
-        data = self.parse(request, partial=True)
+        data = self.parse(request, partial=True, input_serializer=s.TeamUpdateInput)
         team = services.team_update(actor=request.user, team=self.get_object(),
                                     name=data.get("name"))
         return self.answer(self.get_queryset().get(pk=team.pk))
