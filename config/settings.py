@@ -169,6 +169,11 @@ CACHED_LISTS = {
 LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 LOGIN_FAILURE_ADDRESS_LIMIT = env.int("LOGIN_FAILURE_ADDRESS_LIMIT", default=20)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW", default=15 * 60)
+# Failures for one name from any addresses before its logins are slowed: one attempt per
+# delay, doubling from LOGIN_ACCOUNT_DELAY up to LOGIN_ACCOUNT_DELAY_MAX seconds.
+LOGIN_ACCOUNT_FAILURE_LIMIT = env.int("LOGIN_ACCOUNT_FAILURE_LIMIT", default=10)
+LOGIN_ACCOUNT_DELAY = env.int("LOGIN_ACCOUNT_DELAY", default=5)
+LOGIN_ACCOUNT_DELAY_MAX = env.int("LOGIN_ACCOUNT_DELAY_MAX", default=60)
 AUTHENTICATION_BACKENDS = [
     "config.login_guard.LoginGuardBackend",  # refuses a paused name or address first
     "django.contrib.auth.backends.ModelBackend",
