@@ -64,6 +64,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.db_retry.RetrySafeRequestsMiddleware",  # first: a GET whose connection was cut
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "config.limits.RequestLimitsMiddleware",  # body size (413) and NUL in the query (400)
