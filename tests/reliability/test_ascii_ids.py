@@ -65,3 +65,15 @@ def test_the_list_cache_does_not_keep_a_refused_filter(ann: Player) -> None:
     client: Any = Client()
     for _ in range(2):
         assert client.get(f"/api/players/?club={THREE}").status_code == 400
+
+
+@pytest.mark.parametrize("path", ["/admin/players/player/{player}/change/",
+                                  "/admin/players/club/{club}/change/",
+                                  "/admin/players/player/{player}/history/"])
+def test_a_non_ascii_id_in_an_admin_path_names_no_object(ann: Player, path: str) -> None:
+    client = Client()
+    client.force_login(ann.club.organizers.get())
+    assert client.get(path.format(player=ann.pk, club=ann.club_id)).status_code == 200
+    answer = client.get(path.format(player=_arabic(ann.pk), club=_arabic(ann.club_id)))
+    assert answer.status_code in (302, 404)
+    assert "Ann" not in answer.content.decode()
