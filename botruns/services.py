@@ -13,7 +13,11 @@ by a thread every third of ``BOT_LEASE_SECONDS`` while the game runs. A periodic
 worker was killed, or the game ran past its time limit) and those sent longer ago than the
 run's ``game_timeout_seconds`` and never started (a message lost with a broker). A game
 lost :data:`MAX_LOSSES` times stops its run with a message instead of being sent forever;
-a task that finds another worker's live lease stops (a message delivered twice).
+a task that finds another worker's live lease stops (a message delivered twice). A game
+whose database connection is lost while it runs (a PostgreSQL restart caught it, often
+mid-write) ends its lease on a fresh connection and its task is sent again at once
+(``interrupted``), instead of waiting for the lease to run out and the next check.
+
 
 Fair share: at most ``BOT_GAMES_PER_CLUB`` games of a club's running runs are sent and
 unfinished at once. The others wait as rows without ``sent_at`` and are sent, oldest
@@ -34,8 +38,8 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
 from django.db import connection as db_connection
-from django.db import transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -48,6 +52,7 @@ from config.bounds import (
     MIN_GAME_SECONDS,
     MIN_RESEND_SECONDS,
 )
+from config.db_retry import connection_lost
 from config.errors import ApplicationError
 from games.bots.process.sandbox import Sandbox
 from games.engines import get_engine
@@ -206,15 +211,20 @@ def _resend_open(run: BotRun) -> None:
 @dataclass(frozen=True)
 class PlayedGame:
     #: "recorded", "duplicate" (recorded before), "skipped" (the match needs no such game),
-    #: "elsewhere" (another worker holds its lease) or "failed" (an error: sent again)
+    #: "elsewhere" (another worker holds its lease), "interrupted" (its database connection
+    #: was lost: ask again) or "failed" (an error: sent again)
     status: str
     outcome: RefereeOutcome | None = None
-    #: "elsewhere": seconds until the other worker's lease runs out (ask again then).
+    #: Seconds after which the task asks again: "elsewhere", until the other worker's lease
+    #: runs out; "interrupted", :data:`RETRY_AFTER_LOST_CONNECTION`.
     retry_in: float | None = None
 
 
 #: A started game lost this many times stops its run instead of being sent again.
 MAX_LOSSES = 3
+#: Seconds before a game interrupted by a lost database connection is tried again (a
+#: restart takes a fraction of a second; the pool waits for the server to answer).
+RETRY_AFTER_LOST_CONNECTION = 1.0
 #: Seconds a game task may run past its run's ``game_seconds`` before Celery's soft time
 #: limit (the bots starting and stopping, the database), and from the soft to the hard one.
 TASK_GRACE_SECONDS = 60
@@ -241,9 +251,11 @@ class GameLease:
                                         name=f"lease {pairing_id}/{number}")
 
     def take(self) -> float | None:
-        """Take the lease; while another worker's lease is live, the seconds it has left."""
+        """Take the lease; while another worker's lease is live, the seconds it has left.
+        This process's own lease (left by a copy interrupted here) is taken over."""
         now = timezone.now()
-        taken = self.rows.filter(Q(lease_until__isnull=True) | Q(lease_until__lt=now)).update(
+        taken = self.rows.filter(Q(lease_until__isnull=True) | Q(lease_until__lt=now)
+                                 | Q(worker=self.worker)).update(
             worker=self.worker, started_at=now,
             lease_until=now + dt.timedelta(seconds=self.seconds))
         if not taken:
@@ -276,7 +288,32 @@ def bot_game_play(pairing_id: int, number: int) -> PlayedGame:
 
     A worker run takes the game's lease first; another worker's live lease means the game
     is being played (a message delivered twice), or was by a worker stopped a moment ago:
-    this copy says when the lease runs out, and the task asks again then."""
+    this copy says when the lease runs out, and the task asks again then. A lost database
+    connection ends the lease on a fresh one and says to ask again at once."""
+    try:
+        return _bot_game_play(pairing_id, number)
+    except (OperationalError, InterfaceError) as error:
+        if not connection_lost(error):
+            raise
+        log.warning("game %d of pairing %d interrupted by a lost database connection: "
+                    "sent again", number, pairing_id)
+        db_connection.close()
+        _end_own_lease(pairing_id, number)
+        return PlayedGame("interrupted", retry_in=RETRY_AFTER_LOST_CONNECTION)
+
+
+def _end_own_lease(pairing_id: int, number: int) -> None:
+    """End this process's lease on a game now, if the database answers (else the next
+    copy in this process takes it over, and others wait for it to run out)."""
+    try:
+        BotGameTask.objects.filter(pairing_id=pairing_id, number=number, done_at=None,
+                                   worker=worker_name()).update(lease_until=timezone.now())
+    except (OperationalError, InterfaceError):
+        log.warning("could not end the lease of game %d of pairing %d", number, pairing_id)
+        db_connection.close()
+
+
+def _bot_game_play(pairing_id: int, number: int) -> PlayedGame:
     pairing = (
         Pairing.objects.select_related(
             "round__tournament__bot_run", "entrant_a__player", "entrant_a__team",

@@ -2,7 +2,8 @@
 
 A game's task is acknowledged late (after the game is recorded) and re-queued if its
 worker dies; its time limits come from the run (``botruns.services._publish``). A copy
-that finds another worker's live lease on its game asks again when the lease runs out.
+that finds another worker's live lease on its game asks again when the lease runs out; one
+interrupted by a lost database connection asks again after a second.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ MAX_LEASE_WAITS = 100
              max_retries=MAX_LEASE_WAITS)
 def play_bot_game_task(self: Any, pairing_id: int, number: int) -> str:
     played = bot_tournaments.bot_game_play(pairing_id, number)
-    if played.status == "elsewhere":
+    if played.retry_in is not None:  # another worker's lease, or a lost database connection
         raise self.retry(countdown=played.retry_in)
     return played.status
 

@@ -3,11 +3,13 @@ they are read from are unchanged.
 
 ``CACHED_LISTS`` maps a path (``/api/players/``) to the tables its answer is read from. A
 GET with no credentials (no ``Authorization`` header, no session cookie) whose JSON answer
-was kept under the same query string, ``Accept`` header, language and snapshot of those tables'
-generations (:mod:`config.table_events`) gets that answer again; any committed write to one
-of the tables changes the snapshot. Only ``200`` JSON answers that set no cookie are kept,
-in a per-process store (the generations are per process too). Without the listener (not
-PostgreSQL, ``TABLE_EVENTS=false``, a lost connection) every request goes to the view.
+was kept under the same absolute URL (scheme, host and port included: the answer's
+``next`` and ``previous`` links are built from them), query string, ``Accept`` header,
+language and snapshot of those tables' generations (:mod:`config.table_events`) gets that
+answer again; any committed write to one of the tables changes the snapshot. Only ``200``
+JSON answers that set no cookie are kept, in a per-process store (the generations are per
+process too). Without the listener (not PostgreSQL, ``TABLE_EVENTS=false``, a lost
+connection) every request goes to the view.
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ class CachedListsMiddleware:
         snap = table_events.snapshot(tables)
         if snap is None:
             return self.get_response(request)
-        key = hashlib.blake2b(repr((request.get_full_path(), request.headers.get("Accept", ""),
+        # the absolute URL: the answer's links carry the request's scheme, host and port
+        key = hashlib.blake2b(repr((request.build_absolute_uri(),
+                                    request.headers.get("Accept", ""),
                                     translation.get_language(), snap)).encode(),
                               digest_size=16).hexdigest()
         kept: tuple[bytes, dict[str, str]] | None = _store.get(key)

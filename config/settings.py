@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.db_retry.RetrySafeRequestsMiddleware",  # first: a GET whose connection was cut
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "config.limits.RequestLimitsMiddleware",  # body size (413) and NUL in the query (400)
@@ -170,6 +171,11 @@ CACHED_LISTS = {
 LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 LOGIN_FAILURE_ADDRESS_LIMIT = env.int("LOGIN_FAILURE_ADDRESS_LIMIT", default=20)
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW", default=15 * 60)
+# Failures for one name from any addresses before its logins are slowed: one attempt per
+# delay, doubling from LOGIN_ACCOUNT_DELAY up to LOGIN_ACCOUNT_DELAY_MAX seconds.
+LOGIN_ACCOUNT_FAILURE_LIMIT = env.int("LOGIN_ACCOUNT_FAILURE_LIMIT", default=10)
+LOGIN_ACCOUNT_DELAY = env.int("LOGIN_ACCOUNT_DELAY", default=5)
+LOGIN_ACCOUNT_DELAY_MAX = env.int("LOGIN_ACCOUNT_DELAY_MAX", default=60)
 AUTHENTICATION_BACKENDS = [
     "config.login_guard.LoginGuardBackend",  # refuses a paused name or address first
     "django.contrib.auth.backends.ModelBackend",
@@ -231,7 +237,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["players.api.permissions.ReadOnlyOrOrganizer"],
     "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
+        "config.ids.IdFilterBackend",  # ids are ASCII digits (config/ids.py)
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -344,15 +345,28 @@ class RoundAdmin(ClubScopedAdmin):
         return kwargs
 
     def response_change(self, request: HttpRequest, obj: Round) -> HttpResponse:
-        """After "Save" the director stays on the round, ready for the next results."""
+        """After "Save" the director stays on the round, ready for the next results. A save
+        that wrote nothing says so (or only what kept it from writing)."""
+        saved = _saved(request)
+        if not saved.written:
+            if not saved.reported:
+                self.message_user(request, gettext("Nothing was changed."), messages.INFO)
+            return redirect(request.path)
         response = super().response_change(request, obj)
         if not {"_continue", "_addanother", "_saveasnew"} & set(request.POST):
             return redirect(request.path)
         return response
 
     def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
-        round_clock_update(actor=request.user, round_=obj, clock=obj.clock,
-                           time_slot_minutes=obj.time_slot_minutes)
+        if form.has_changed():
+            round_clock_update(actor=request.user, round_=obj, clock=obj.clock,
+                               time_slot_minutes=obj.time_slot_minutes)
+            _saved(request).written = True
+
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
+        if _saved(request).written:  # a save that wrote nothing is no change
+            return super().log_change(request, obj, message)
+        return None
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         if formset.model is not Pairing:
@@ -371,6 +385,7 @@ class RoundAdmin(ClubScopedAdmin):
                 "page; yours was not saved but is kept on the page beside theirs. Save again "
                 "to replace theirs.", len(formset.drafts)) % {"boards": boards},
                 messages.WARNING)
+            _saved(request).reported = True
         if not formset.entries:
             return
         try:
@@ -380,7 +395,9 @@ class RoundAdmin(ClubScopedAdmin):
             transaction.set_rollback(True)
             self.message_user(request, gettext("Nothing was saved: %(reason)s")
                               % {"reason": error}, messages.ERROR)
+            _saved(request).written, _saved(request).reported = False, True
             return
+        _saved(request).written = True
         boards = ", ".join(str(r.pairing.board) for r in recorded)
         self.message_user(request, ngettext("Saved board %(boards)s.", "Saved boards %(boards)s.",
                                             len(recorded)) % {"boards": boards},
@@ -388,6 +405,22 @@ class RoundAdmin(ClubScopedAdmin):
         for result in recorded:
             if result.warning:
                 self.message_user(request, result.warning, messages.WARNING)
+
+
+@dataclass
+class _RoundSave:
+    """What one save of the round page did: wrote anything; told the director why not."""
+
+    written: bool = False
+    reported: bool = False
+
+
+def _saved(request: HttpRequest) -> _RoundSave:
+    state = getattr(request, "_round_save", None)
+    if state is None:
+        state = _RoundSave()
+        request._round_save = state  # type: ignore[attr-defined]
+    return state
 
 
 def _draft_key(round_: Round) -> str:

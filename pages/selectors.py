@@ -382,8 +382,9 @@ class PageState:
     live: bool
 
 
-#: Every result, game, round and entrant write updates the tournament row (its version).
-_STATE_TABLES = ("tournaments_tournament",)
+#: Every result, game, round and entrant write updates the tournament row (its version);
+#: the host club's name and slug are part of the state too.
+_STATE_TABLES = ("tournaments_tournament", "players_club")
 _MAX_STATES = 5000
 _states: dict[tuple[str, str], tuple[table_events.Snapshot, PageState | None]] = {}
 
@@ -407,11 +408,12 @@ def page_state(club_slug: str, slug: str) -> PageState | None:
 def _read_page_state(club_slug: str, slug: str) -> PageState | None:
     row = (Tournament.objects.filter(club__slug=club_slug, slug=slug)
            .exclude(status=Status.DRAFT).order_by()
-           .values_list("pk", "version", "updated_at", "bot_run__status")[:1])
+           .values_list("pk", "version", "updated_at", "bot_run__status", "club__name")[:1])
     if not row:
         return None
-    pk, version, updated_at, run_status = row[0]
-    return PageState(TournamentState(pk, version, updated_at.isoformat()),
+    pk, version, updated_at, run_status, club_name = row[0]
+    return PageState(TournamentState(pk, version, updated_at.isoformat(),
+                                     host=f"{club_slug}\n{club_name}"),
                      live=run_status == "running")
 
 

@@ -1,8 +1,11 @@
 """Database triggers that bump the version of every tournament whose public page shows a
-row that changed outside the tournament's own writers: a player renamed, a club renamed
-(or its slug changed), a team renamed, a team's members changed, an entrant's row written
-(an entry, a withdrawal, seeds), a bye requested. (``tournaments.cache.tournament_changed``
-is called by the result, game, round and entrant services themselves.)
+row that changed outside the tournament's own writers: a player renamed, a team renamed, a
+team's members changed, an entrant's row written (an entry, a withdrawal, seeds), a bye
+requested. (``tournaments.cache.tournament_changed`` is called by the result, game, round
+and entrant services themselves.) The host club's name and slug are not bumped into its
+tournaments' versions: the pages read them with the tournament's state
+(``pages.selectors.page_state``), so a club renamed never waits for the locks of its
+tournaments' writers; migration 0004 dropped that trigger (:data:`RETIRED`).
 
 Whatever writes the row (a service, the admin, a shell), the tournament's cached pages and
 ETags move on in the same transaction. The bump updates the tournament row, so on
@@ -54,9 +57,6 @@ PG_TOURNAMENTS: dict[str, tuple[str, tuple[str, ...]]] = {
         " JOIN players_teammembership m ON m.team_id = e.team_id"
         " JOIN {rows} r ON r.id = m.player_id",
         ("UPDATE",)),
-    "players_club": (
-        "SELECT t.id FROM tournaments_tournament t JOIN {rows} r ON r.id = t.club_id",
-        ("UPDATE",)),
 }
 
 #: An update counts only where a column the pages show changed (old row against new).
@@ -66,8 +66,10 @@ PG_CHANGED = {
     "players_teammembership": "n IS DISTINCT FROM o",
     "players_team": "n.name IS DISTINCT FROM o.name",
     "players_player": "n.display_name IS DISTINCT FROM o.display_name",
-    "players_club": "n.name IS DISTINCT FROM o.name OR n.slug IS DISTINCT FROM o.slug",
 }
+
+#: Triggers of earlier versions, per table and operation: dropped, never installed again.
+RETIRED: dict[str, tuple[str, ...]] = {"players_club": ("UPDATE",)}
 
 
 def _pg_function(table: str) -> str:
@@ -120,8 +122,6 @@ SQLITE_TOURNAMENTS: dict[str, tuple[str, tuple[str, ...], str]] = {
         "SELECT tournament_id FROM tournaments_entrant WHERE player_id = {row}.id OR team_id IN "
         "(SELECT team_id FROM players_teammembership WHERE player_id = {row}.id)",
         ("UPDATE",), "OLD.display_name IS NOT NEW.display_name"),
-    "players_club": ("SELECT id FROM tournaments_tournament WHERE club_id = {row}.id",
-                     ("UPDATE",), "OLD.name IS NOT NEW.name OR OLD.slug IS NOT NEW.slug"),
 }
 
 
@@ -156,16 +156,31 @@ def install(connection: Any) -> None:
                     cursor.execute(statement)
 
 
-def uninstall(connection: Any) -> None:
+def _drop(connection: Any, tables: dict[str, tuple[str, ...]]) -> None:
     vendor = connection.vendor
-    if vendor not in ("postgresql", "sqlite"):
-        return
     with connection.cursor() as cursor:
-        for table, (_query, ops, *_rest) in {**PG_TOURNAMENTS, **SQLITE_TOURNAMENTS}.items():
+        for table, ops in tables.items():
             on = f" ON {table}" if vendor == "postgresql" else ""
             for op in ops:
                 cursor.execute(f"DROP TRIGGER IF EXISTS pages_{table}_{op.lower()}{on}")
             if vendor == "postgresql":
                 cursor.execute(f"DROP FUNCTION IF EXISTS pages_{table}_changed()")
-        if vendor == "postgresql":
+
+
+def uninstall_retired(connection: Any) -> None:
+    """Drop the triggers of :data:`RETIRED` (left by earlier versions), if any."""
+    if connection.vendor in ("postgresql", "sqlite"):
+        _drop(connection, RETIRED)
+
+
+def uninstall(connection: Any) -> None:
+    vendor = connection.vendor
+    if vendor not in ("postgresql", "sqlite"):
+        return
+    tables = {table: ops for table, (_query, ops) in PG_TOURNAMENTS.items()}
+    tables.update({table: ops for table, (_query, ops, _when) in SQLITE_TOURNAMENTS.items()})
+    _drop(connection, tables)
+    uninstall_retired(connection)
+    if vendor == "postgresql":
+        with connection.cursor() as cursor:
             cursor.execute("DROP FUNCTION IF EXISTS pages_tournaments_changed(bigint[])")

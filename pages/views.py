@@ -25,6 +25,7 @@ from pages.viewer import RecordViewError, game_steps
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES
 from tournaments import cache as tournament_cache
+from tournaments.etags import TournamentState
 from tournaments.models import Status, Tournament
 
 
@@ -66,11 +67,13 @@ def _part_context(tournament: Tournament, tab: str, number: int | None) -> dict[
     return context
 
 
-def _part_html(tournament: Tournament, tab: str, number: int | None) -> SafeString:
-    """A tab's results part (its tabs and content), rendered once per tournament version
-    and kept in the cache."""
+def _part_html(state: TournamentState, tournament: Tournament, tab: str,
+               number: int | None) -> SafeString:
+    """A tab's results part (its tabs and content), rendered once per page state (the
+    tournament's version and its club's name and slug: the part links by them) and kept in
+    the cache."""
     html = tournament_cache.cached(
-        tournament, f"pages-{_kind(tab, number)}",
+        state, f"pages-{_kind(tab, number)}",
         lambda: compact(render_to_string(_PARTS[tab],
                                          _part_context(tournament, tab, number))))
     # Our own template rendered it, escaping every value; pages.svg escapes its SVG text.
@@ -97,7 +100,7 @@ def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,
 
     def page() -> str:
         tournament = _tournament(club, slug)
-        part = _part_html(tournament, tab, number)
+        part = _part_html(state.state, tournament, tab, number)
         args = [club, slug] if number is None else [club, slug, number]
         context = {
             "tournament": tournament, "nav": "tournaments", "tab": tab,
@@ -107,7 +110,7 @@ def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,
             "game_label": selectors.game_name(tournament.game),
             "results_html": part,
             "results_url": reverse(_PART_URLS[tab], args=args),
-            "results_etag": tournament_cache.etag(tournament, f"{kind}-results"),
+            "results_etag": tournament_cache.etag(state.state, f"{kind}-results"),
             "live_texts": selectors.live_texts(), "next_path": request.path,
         }
         return render_to_string("pages/tournament_detail.html", context)
@@ -128,7 +131,8 @@ def _tab_part(request: HttpRequest, club: str, slug: str, tab: str,
     if state is None:
         raise Http404("No such tournament.")
     return versioned_page(request, state.state, f"{_kind(tab, number)}-results",
-                          lambda: str(_part_html(_tournament(club, slug), tab, number)))
+                          lambda: str(_part_html(state.state, _tournament(club, slug), tab,
+                                                 number)))
 
 
 @require_GET

@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import ApplicationError
+from config.ids import is_id
 from config.json_depth import DepthCheckedJSONField
 from players import permissions, services
 from players.api.serializers import organizer_name
@@ -105,7 +106,18 @@ class ServiceForm(forms.ModelForm):
         return self.cleaned_data.get(name, default) if name in self.fields else default
 
 
-class ClubScopedAdmin(admin.ModelAdmin):
+class IdAdmin(admin.ModelAdmin):
+    """The admin base of the project's bases: an object's id in a URL is ASCII digits
+    (``config/ids.py``), so ``/admin/players/player/٣/change/`` names no object."""
+
+    def get_object(self, request: HttpRequest, object_id: str,
+                   from_field: str | None = None) -> Any:
+        if from_field is None and not is_id(str(object_id)):
+            return None
+        return super().get_object(request, object_id, from_field)
+
+
+class ClubScopedAdmin(IdAdmin):
     """Organizers see everything but change only their own clubs' objects.
 
     With a :class:`ServiceForm`, saves go through the form's service; a refusal at save
@@ -169,7 +181,7 @@ class ClubScopedAdmin(admin.ModelAdmin):
             return HttpResponseRedirect(request.get_full_path())
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(IdAdmin):
     """Organizers and staff look; nobody edits by hand (derived data, logs): the one
     read-only admin base of the project."""
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
 
 from config.bounds import (
@@ -21,12 +21,22 @@ from config.bounds import (
 from config.errors import ApplicationError
 from config.parsers import check_storable
 from games.bots.mcts import VERSIONS as MCTS_VERSIONS
+from games.names import name_problem
 from players.models import BotKind, Club, Player, Team, TeamMembership
 from players.permissions import Actor, clubs_of, ensure_can_manage_club, may_enter_from
 from players.selectors import installed_bots, users_by_names
 
 _PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
                   "installed_bot", "fide_id"}
+
+
+def check_name(name: str, *, field: str) -> None:
+    """Refuse a name the database cannot store or nobody can see (``games.names``: the
+    rule of the TRF reader too), naming ``field``."""
+    check_storable(name, field=field)
+    problem = name_problem(name)
+    if problem is not None:
+        raise ApplicationError(capfirst(_(problem)), field=field)
 
 
 def ensure_may_enter_from(user: Actor, host: Club, clubs: Iterable[Club | None], *,
@@ -80,7 +90,7 @@ def club_create(
     if not getattr(actor, "is_superuser", False):
         raise PermissionDenied(_("Only site administrators may create clubs."))
     organizers = _organizer_accounts(organizers or [])
-    check_storable(name, field="name")
+    check_name(name, field="name")
     club = Club(name=name.strip(), slug=(slug or "").strip() or _unique_slug(name),
                 open_entries=bool(open_entries))
     club.full_clean()
@@ -107,7 +117,7 @@ def club_update(
                                    field="organizers")
         organizers = _organizer_accounts(organizers)
     if name is not None:
-        check_storable(name, field="name")
+        check_name(name, field="name")
         club.name = name.strip()
     club.full_clean()
     club.save()
@@ -189,7 +199,7 @@ def _check_player(actor: Actor, player: Player, *, user_changed: bool,
     if user_changed and not superuser:
         raise ApplicationError(
             _("Only site administrators link a player to a user account."), field="user")
-    check_storable(player.display_name, field="display_name")
+    check_name(player.display_name, field="display_name")
     check_storable(player.fide_id, field="fide_id")
     player_check_bot(player, original=original)
 
@@ -283,7 +293,7 @@ def team_create(
     members = list(members or [])
     _check_members(members)
     ensure_may_enter_from(actor, club, clubs_of(members), field="members")
-    check_storable(name, field="name")
+    check_name(name, field="name")
     team = Team(name=name.strip(), club=club)
     team.full_clean()
     team.save()
@@ -297,7 +307,7 @@ def team_create(
 def team_update(*, actor: Actor, team: Team, name: str | None = None) -> Team:
     ensure_can_manage_club(actor, team.club)
     if name is not None:
-        check_storable(name, field="name")
+        check_name(name, field="name")
         team.name = name.strip()
     team.full_clean()
     team.save()

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from config.errors import ApplicationError
+from config.ids import ID_PATTERN, IdFilterSet, is_id
 from players.api.base import ReadViewSet
 from players.models import Club, Player
 from ratings import selectors, services
@@ -94,7 +95,7 @@ class RatingChangeOutput(serializers.ModelSerializer[RatingChange]):
 # -- views -------------------------------------------------------------------------------
 
 
-class RatingFilter(filters.FilterSet):
+class RatingFilter(IdFilterSet):
     is_bot = filters.BooleanFilter(field_name="player__is_bot")
     provisional = filters.BooleanFilter(field_name="is_provisional")
     family = filters.ChoiceFilter(choices=[(f, f) for f in RATING_FAMILIES])
@@ -149,7 +150,7 @@ class RatingHistoryViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         player = get_object_or_404(Player, pk=self.kwargs["player_pk"])
         family = self.request.query_params.get("family") or None
         club = self.request.query_params.get("club") or None
-        if club is not None and not (club.isascii() and club.isdigit()):
+        if club is not None and not is_id(club):
             raise ApplicationError(_("Club must be a club id, not %(club)r.") % {"club": club},
                                    field="club")
         return selectors.rating_history(player, family, int(club) if club else None)
@@ -195,7 +196,7 @@ def _club(value: str) -> Club:
 router = SimpleRouter()
 router.register("ratings", RatingViewSet, basename="rating")
 router.register(
-    r"players/(?P<player_pk>\d+)/rating-history", RatingHistoryViewSet,
+    rf"players/(?P<player_pk>{ID_PATTERN})/rating-history", RatingHistoryViewSet,
     basename="player-rating-history",
 )
 urlpatterns = [

@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
@@ -310,6 +311,9 @@ class TournamentAdmin(ClubScopedAdmin):
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        tournament = self.get_object(request, object_id)
+        if tournament is not None and not self.has_change_permission(request, tournament):
+            raise PermissionDenied  # the settings are their organizers'; the dashboard shows them
         context = {**(extra_context or {}), **self.settings_context(request, object_id)}
         return super().change_view(request, object_id, form_url, context)
 
@@ -376,13 +380,7 @@ class TournamentAdmin(ClubScopedAdmin):
         if request.method == "POST":
             action = request.POST.get("action", "")
             if action == "reopen":
-                reason = request.POST.get("reason", "")
-                if run_service(self, request, lambda: services.tournament_reopen(
-                        actor=request.user, tournament=tournament, reason=reason),
-                        gettext("Reopened: correct the result on its round's page, then "
-                                "finish again.")):
-                    self.log_change(request, tournament, gettext("Reopened: %(reason)s")
-                                    % {"reason": reason.strip()})
+                self._reopen(request, tournament, request.POST.get("reason", ""))
             elif action in self.STEPS:
                 service, step_done = self.STEPS[action]
                 done = str(step_done)
@@ -408,6 +406,16 @@ class TournamentAdmin(ClubScopedAdmin):
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),
                           })
+
+    @transaction.atomic
+    def _reopen(self, request: HttpRequest, tournament: Tournament, reason: str) -> None:
+        """Reopen and write the history entry in one transaction."""
+        if run_service(self, request, lambda: services.tournament_reopen(
+                actor=request.user, tournament=tournament, reason=reason),
+                gettext("Reopened: correct the result on its round's page, then "
+                        "finish again.")):
+            self.log_change(request, tournament, gettext("Reopened: %(reason)s")
+                            % {"reason": reason.strip()})
 
     # -- entrants ------------------------------------------------------------------
 

@@ -20,13 +20,18 @@ class TournamentState:
     tournament_id: int
     version: int
     saved_at: str  # the tournament row's updated_at, ISO 8601
+    #: The host club as the pages show it (slug and name), read with the tournament: a
+    #: club renamed changes the pages' state without writing any tournament row.
+    host: str = ""
 
     def key(self, kind: str, revision: str) -> str:
         """A cache key part: this state of the tournament, for ``kind`` and ``revision``."""
-        return f"{kind}:{self.tournament_id}:{self.version}:{_digest(self.saved_at, revision)}"
+        digest = _digest(self.saved_at, self.host, revision)
+        return f"{kind}:{self.tournament_id}:{self.version}:{digest}"
 
     def etag(self, kind: str, revision: str) -> str:
-        return f'W/"t{self.tournament_id}-v{self.version}-{_digest(kind, self.saved_at, revision)}"'
+        digest = _digest(kind, self.saved_at, self.host, revision)
+        return f'W/"t{self.tournament_id}-v{self.version}-{digest}"'
 
 
 def _digest(*parts: str) -> str:

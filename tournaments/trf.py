@@ -30,11 +30,11 @@ Usage: ``python -m tournaments.trf FILE.trf`` prints the next round's pairing.
 from __future__ import annotations
 
 import sys
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games.i18n import N_
+from games.names import name_problem
 from tournaments.pairing.swiss import (
     BLACK,
     WHITE,
@@ -55,11 +55,6 @@ PLAYED_RESULTS = frozenset("10=WDL")
 UNPLAYED_RESULTS = frozenset("+-HFUZ ")
 WIN_RESULTS = frozenset("1W+FU")
 DRAW_RESULTS = frozenset("=DH")
-# characters that show nothing: a name made only of them is refused
-_INVISIBLE = frozenset(
-    "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-    "\u2066\u2067\u2068\u2069\u061c\u180e"
-)
 
 
 class TrfError(ValueError):
@@ -403,10 +398,9 @@ def _read_player(line: str, line_number: int) -> TrfPlayer:
     if start_rank is None or start_rank < 1:
         raise TrfError(N_("a player line needs a start rank (columns 5-8)"), line_number, 5)
     name = padded[14:47].strip()
-    if name and all(char in _INVISIBLE or unicodedata.category(char) == "Cf" for char in name):
-        raise TrfError(N_("the name is made only of invisible characters"), line_number, 15)
-    if any(unicodedata.category(char) == "Cc" for char in name):
-        raise TrfError(N_("the name holds a control character"), line_number, 15)
+    problem = name_problem(name)
+    if problem is not None:
+        raise TrfError(problem, line_number, 15)
     rounds: list[TrfRound] = []
     offset = ROUND_START
     while offset < len(line):

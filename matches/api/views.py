@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from config.engine_messages import engine_error_message
 from config.errors import ApplicationError
+from config.ids import is_id
 from games.series.format import MatchScore
 from matches import clock_services, selectors
 from matches.api import serializers as s
@@ -33,11 +34,10 @@ def _int_param(request: Request, name: str) -> int | None:
     value = request.query_params.get(name)
     if value in (None, ""):
         return None
-    try:
-        return int(str(value))
-    except ValueError:
+    if not is_id(str(value)):
         raise ApplicationError(_("%(name)s must be a whole number, not %(value)r.")
-                               % {"name": name, "value": value}, field=name) from None
+                               % {"name": name, "value": value}, field=name)
+    return int(str(value))
 
 
 @extend_schema(tags=["games"], parameters=[

@@ -100,6 +100,13 @@ class TeamInput(serializers.Serializer[Team]):
         required=False, help_text=_("Player ids."))
 
 
+class TeamUpdateInput(serializers.Serializer[Team]):
+    """A team's change: its name (members join and leave through ``add-member/`` and
+    ``remove-member/``; a team stays in its club)."""
+
+    name = serializers.CharField(max_length=120)
+
+
 class TeamMemberInput(serializers.Serializer[TeamMembership]):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     date = serializers.DateField(required=False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
@@ -11,13 +10,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError
+from config.ids import IdFilterSet
 from players import selectors, services
 from players.api import serializers as s
 from players.api.base import ReadViewSet
 from players.models import Player
 
 
-class PlayerFilter(filters.FilterSet):
+class PlayerFilter(IdFilterSet):
     class Meta:
         model = Player
         fields = {"club": ["exact"], "is_bot": ["exact"], "bot_kind": ["exact"]}
@@ -100,9 +100,9 @@ class TeamViewSet(ReadViewSet):
         team = services.team_create(actor=request.user, **data)
         return self.answer(self.get_queryset().get(pk=team.pk), status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.TeamInput, responses=s.TeamOutput)
+    @extend_schema(request=s.TeamUpdateInput, responses=s.TeamOutput)
     def partial_update(self, request: Request, pk: str) -> Response:
-        data = self.parse(request, partial=True)
+        data = self.parse(request, partial=True, input_serializer=s.TeamUpdateInput)
         team = services.team_update(actor=request.user, team=self.get_object(),
                                     name=data.get("name"))
         return self.answer(self.get_queryset().get(pk=team.pk))

@@ -90,3 +90,43 @@ def test_a_played_game_ends_its_lease(run: BotRun) -> None:
     assert played.status == "recorded"
     task.refresh_from_db()
     assert task.done_at is not None and task.worker == bot_tournaments.worker_name()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_caught_mid_write_by_a_lost_connection_is_sent_again_at_once(
+        run: BotRun) -> None:
+    """Before: the lease's end failed on the dead connection too, so the game waited for its
+    lease to run out (about 14 s) and for the next check before it was sent again."""
+    import psycopg
+    from django.db import connection
+
+    from matches.models import Game
+
+    task = BotGameTask.objects.get(run=run)
+
+    def cut_at_the_game_insert(execute: Any, sql: str, params: Any, many: bool,
+                               context: Any) -> Any:
+        if sql.startswith('INSERT INTO "games_game"') and not cut:
+            cut.append(connection.connection.info.backend_pid)
+            settings = connection.settings_dict
+            with psycopg.connect(f"host={settings['HOST']} port={settings['PORT'] or 5432} "
+                                 f"user={settings['USER']} dbname={settings['NAME']}",
+                                 autocommit=True) as other:
+                other.execute("SELECT pg_terminate_backend(%s)", [cut[0]])
+                while other.execute("SELECT 1 FROM pg_stat_activity WHERE pid = %s",
+                                    [cut[0]]).fetchone():
+                    other.execute("SELECT pg_sleep(0.01)")
+        return execute(sql, params, many, context)
+
+    cut: list[int] = []
+    with connection.execute_wrapper(cut_at_the_game_insert):
+        played = bot_tournaments.bot_game_play(task.pairing_id, task.number)
+    assert cut, "the game was never written"
+    assert played.status == "interrupted"
+    assert played.retry_in is not None and played.retry_in <= 1  # the task sends it again
+    task.refresh_from_db()
+    assert task.lease_until is not None and task.lease_until <= timezone.now()
+    assert task.done_at is None and not Game.objects.filter(pairing_id=task.pairing_id).exists()
+    again = bot_tournaments.bot_game_play(task.pairing_id, task.number)  # the copy sent again
+    assert again.status == "recorded"
+    assert Game.objects.filter(pairing_id=task.pairing_id).count() == 1

@@ -4,8 +4,9 @@
 ``of=``, which locks the club row too: every write of every tournament of a club waited
 for the one in progress. Here one thread holds a tournament's lock while another writes a
 second tournament of the same club under a one-second ``lock_timeout``: it goes through at
-once. (A rename of the club does wait: the pages' triggers bump the version of each of its
-tournaments, whose names they show.)
+once. A rename of the club waited too (the pages' triggers bumped the version of each of
+its tournaments, whose pages show its name): the pages now key on the club's name and slug
+themselves, and the rename touches no tournament row.
 """
 
 from __future__ import annotations
@@ -87,3 +88,30 @@ def test_the_same_tournament_still_waits(club_a: Any) -> None:
         release.set()
         holder.join(timeout=30)
     assert not errors, errors
+
+
+def test_a_club_rename_does_not_wait_for_a_tournament_being_written(club_a: Any) -> None:
+    from players import services as player_services
+
+    alice = club_a.organizers.get()
+    cup = services.tournament_create(actor=alice, club=club_a, name="Busy cup",
+                                     game="kugamai", format="round_robin")
+    locked, release = threading.Event(), threading.Event()
+    errors: list[BaseException] = []
+    holder = threading.Thread(target=_hold_lock, args=(cup, locked, release, errors))
+    holder.start()
+    try:
+        assert locked.wait(timeout=10)
+        assert not errors, errors
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '1s'")
+            player_services.club_update(actor=alice, club=club_a, name="Omega Club")
+            club_a.slug = "omega"
+            club_a.save(update_fields=["slug"])
+    finally:
+        release.set()
+        holder.join(timeout=30)
+    assert not errors, errors
+    club_a.refresh_from_db()
+    assert (club_a.name, club_a.slug) == ("Omega Club", "omega")

@@ -8,7 +8,6 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import action
@@ -16,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from config.errors import ApplicationError
+from config.ids import IdFilterSet
 from players.api.base import ReadViewSet
 from tournaments import cache as tournament_cache
 from tournaments import selectors, services
@@ -24,7 +24,7 @@ from tournaments.etags import etag_matches
 from tournaments.models import Entrant, Tournament
 
 
-class TournamentFilter(filters.FilterSet):
+class TournamentFilter(IdFilterSet):
     class Meta:
         model = Tournament
         fields = {"club": ["exact"], "game": ["exact"], "status": ["exact"],

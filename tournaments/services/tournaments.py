@@ -21,6 +21,7 @@ from games.engines import ENGINE_NAMES, game_facts, get_engine
 from games.series.format import MatchFormat, SeriesError
 from players.models import Club
 from players.permissions import Actor, actor_user, ensure_can_manage_club
+from players.services import check_name
 from tournaments import adapters
 from tournaments.events import TournamentRatedChanged, tournament_rated_changed
 from tournaments.models import (
@@ -242,6 +243,7 @@ def _clean_format(tournament: Tournament) -> None:
 
 def validate_tournament(tournament: Tournament) -> None:
     """Check (and normalise) a tournament's settings; raise :class:`ApplicationError`."""
+    check_name(tournament.name, field="name")
     _clean_format(tournament)
     _clean_game(tournament)
     _clean_match_format(tournament)
@@ -380,8 +382,11 @@ def tournament_reopen(*, actor: Actor, tournament: Tournament, reason: str) -> T
     """Reopen a finished tournament to correct a result; it runs again until finished
     again. The reason is required and logged (who, when, why)."""
     ensure_can_manage_club(actor, tournament.club)
-    tournament = lock_tournament(tournament)
     reason = (reason or "").strip()
+    if "\x00" in reason:
+        raise ApplicationError(_("The reason holds a NUL character (\\u0000): remove it."),
+                               field="reason")
+    tournament = lock_tournament(tournament)
     if tournament.status != Status.FINISHED:
         raise ApplicationError(
             _("Only a finished tournament can be reopened; this one is %(status)s.")
