@@ -22,8 +22,10 @@ from matches.models import Game
 
 
 class PositionInput(serializers.Serializer[Any]):
-    state = serializers.JSONField(required=False, help_text=_("A state document (GAMES.md 6)."))
-    record = serializers.JSONField(required=False, help_text=_("A game record (GAMES.md 5)."))
+    state = serializers.JSONField(required=False,
+                                  help_text=_("A state document (docs/rules/records.md)."))
+    record = serializers.JSONField(required=False,
+                                   help_text=_("A game record (docs/rules/records.md)."))
     move = serializers.IntegerField(
         required=False, min_value=0, help_text=_("With a record: the position after this "
                                                  "many moves (0 is the start)."))

@@ -521,7 +521,7 @@ class GameEntryForm(forms.Form):
     record = forms.CharField(
         label=_("Record"),
         required=False, widget=forms.Textarea(attrs={"rows": 6, "cols": 80}),
-        help_text=_("Paste the game record (JSON, GAMES.md section 5); the engine replays it "
+        help_text=_("Paste the game record (JSON, docs/rules/records.md); the engine replays it "
                     "and its result is the game's."))
     record_file = forms.FileField(label=_("Record file"), required=False,
                                   help_text=_("...or upload it as a file."))

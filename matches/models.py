@@ -28,7 +28,7 @@ class Game(models.Model):
 
     Sides: 0 is the pairing's entrant A, 1 is entrant B. ``first_side`` is the side that
     moved first (Kugamai: that held the low doubles), alternating through the match.
-    A stored ``record`` (GAMES.md section 5) lists side 0's seats first.
+    A stored ``record`` (docs/rules/records.md) lists side 0's seats first.
 
     Games come in the order they were played: round, board, then ``number``. Games
     implied by a typed match score have ``order_recorded`` False: they are stored in a

@@ -1,6 +1,6 @@
 """The steps of a recorded game for the game viewer: one state document per move.
 
-Replays a game record (GAMES.md section 5) through its engine, keeping the position
+Replays a game record (docs/rules/records.md) through its engine, keeping the position
 after every move with its drawing, the hands (Kazambi burnt tiles, Stolbiki revealed
 cards) and who moved. Pure Python: engines and SVG only.
 """

@@ -1,4 +1,4 @@
-"""The interface every game engine implements (GAMES.md section 6).
+"""The interface every game engine implements (docs/rules/records.md).
 
 An engine is stateless: it holds the rules, and every method takes the state it works
 on. ``play`` returns a new state and leaves its argument unchanged; engines also offer
@@ -175,7 +175,7 @@ class Engine[S](ABC):
     # -- records ---------------------------------------------------------------------
 
     def record(self, state: S, seats: Sequence[str] | None = None) -> Document:
-        """The game record (GAMES.md section 5) of the game that led to ``state``."""
+        """The game record (docs/rules/records.md) of the game that led to ``state``."""
         doc = self.to_dict(state)
         record: Document = {
             "game": self.name,

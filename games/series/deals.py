@@ -1,7 +1,7 @@
 """Deals and records for the games of a match, with the roles each game gives the sides.
 
 Convention for every game of a match: side 0 is the pairing's entrant A and side 1 its
-entrant B; seat ``s`` belongs to side ``s % 2`` (GAMES.md section 6).
+entrant B; seat ``s`` belongs to side ``s % 2`` (docs/rules/records.md).
 """
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ REASON_CHARS = 1000
 #: bound per move); moves after that keep none.
 INFO_CHARS_PER_GAME = 64_000
 
-#: Moves a seat is assumed to make at most, for its CPU limit (GAMES.md games need fewer).
+#: Moves a seat is assumed to make at most, for its CPU limit (the rules' games need fewer).
 CPU_MOVES = 100
 
 

@@ -32,7 +32,7 @@ class GameOutput(serializers.ModelSerializer[Game]):
 
 class GameDetailOutput(GameOutput):
     record = serializers.SerializerMethodField(
-        help_text=_("The game record (GAMES.md section 5); a bot's info lines only for the "
+        help_text=_("The game record (docs/rules/records.md); a bot's info lines only for the "
                     "organizers of the tournament's club."))
 
     class Meta(GameOutput.Meta):
@@ -53,7 +53,7 @@ class GameInput(serializers.Serializer[Game]):
     termination = serializers.ChoiceField(choices=Termination.choices,
                                           default=Termination.NORMAL)
     record = serializers.JSONField(required=False, allow_null=True,
-                                   help_text=_("A game record (GAMES.md section 5)."))
+                                   help_text=_("A game record (docs/rules/records.md)."))
     clock_left = serializers.ListField(
         child=serializers.FloatField(min_value=0, max_value=MAX_CLOCK_SECONDS),
         max_length=6, required=False, allow_null=True,

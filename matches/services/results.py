@@ -560,7 +560,7 @@ def round_results_record(
 
 
 def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
-    """A pasted or uploaded game record (JSON, GAMES.md section 5), or None when empty."""
+    """A pasted or uploaded game record (JSON, docs/rules/records.md), or None when empty."""
     if text is None:
         return None
     if isinstance(text, bytes):
@@ -579,6 +579,6 @@ def parse_game_record(text: str | bytes | None) -> dict[str, Any] | None:
               "%(column)d.") % {"problem": error.msg, "line": error.lineno,
                                 "column": error.colno}, field="record") from None
     if not isinstance(record, dict):
-        raise ApplicationError(_("The game record must be a JSON object (GAMES.md "
-                                 "section 5)."), field="record")
+        raise ApplicationError(_("The game record must be a JSON object "
+                                 "(docs/rules/records.md)."), field="record")
     return record

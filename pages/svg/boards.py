@@ -1,4 +1,4 @@
-"""Game positions as SVG, drawn from engine state documents (GAMES.md section 6).
+"""Game positions as SVG, drawn from engine state documents (docs/rules/records.md).
 
 - Kazambi: the grid with each cell's value; tiles outlined from the move history,
   light for side 0 (the white set), dark for side 1, the last move ringed.
@@ -213,7 +213,7 @@ def _table(doc: Mapping[str, Any]) -> dict[tuple[int, int], str]:
 
 
 def column_scores(doc: Mapping[str, Any]) -> list[ColumnScore]:
-    """Each column's red and black sums, left to right (GAMES.md section 3, scoring).
+    """Each column's red and black sums, left to right (docs/rules/stolbiki.md, Scoring).
 
     >>> column_scores({"table": {"0,0": "7H", "0,1": "AS", "1,0": "JS"}})
     [ColumnScore(x=0, red=7, black=14), ColumnScore(x=1, red=0, black=11)]

@@ -1,4 +1,4 @@
-"""The Kazambi engines (GAMES.md section 1): one core, variants as subclasses.
+"""The Kazambi engines (docs/rules/kazambi.md): one core, variants as subclasses.
 
 >>> engine = KazambiEngine()
 >>> state = engine.new_game(seed=1, rows=3, cols=4)

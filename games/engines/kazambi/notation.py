@@ -1,4 +1,4 @@
-"""Kazambi notation (GAMES.md section 5): tiles ``a-b``, cells ``c2``, moves ``3-1@c2d2``.
+"""Kazambi notation (docs/rules/records.md): tiles ``a-b``, cells ``c2``, moves ``3-1@c2d2``.
 
 Tiles are numbered 0..27 in the order 0-0, 0-1, ..., 0-6, 1-1, ..., 6-6; a hand is a
 28-bit mask of tile ids. A cell is ``row * cols + col`` on a board of ``cols`` columns;

@@ -1,4 +1,4 @@
-"""Kugamai: the two-player domino chain game of GAMES.md section 2.
+"""Kugamai: the two-player domino chain game of docs/rules/kugamai.md.
 
 ``KugamaiEngine`` holds the rules; ``playout.random_playout`` plays fast random games;
 ``match.match_decided`` tells whether a match is over and ``match.low_doubles_seat``

@@ -1,4 +1,4 @@
-"""Reading and checking Kugamai deal and state documents (GAMES.md sections 5 and 6)."""
+"""Reading and checking Kugamai deal and state documents (docs/rules/records.md)."""
 
 from __future__ import annotations
 

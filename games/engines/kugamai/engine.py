@@ -1,4 +1,4 @@
-"""The Kugamai engine (GAMES.md section 2).
+"""The Kugamai engine (docs/rules/kugamai.md).
 
 >>> engine = KugamaiEngine()
 >>> state = engine.new_game(seed=7)
@@ -8,7 +8,7 @@
 >>> engine.to_dict(state)["chain"]
 ['0-0']
 
-Decisions taken where GAMES.md is silent:
+Decisions taken where the rules are silent (docs/rules/kugamai.md):
 
 - 0-0 is not one of anyone's doubles: it is dealt with the 22 shuffled tiles, so either
   the low- or the high-doubles player may hold it and open; the win needs the three own

@@ -1,4 +1,4 @@
-"""Match-level helpers for Kugamai (GAMES.md section 2, "Match"), free of any framework.
+"""Match-level helpers for Kugamai (docs/rules/kugamai.md, "The match"), free of any framework.
 
 A match goes on until one player has won ``target`` games (3); draws do not count. The
 option ``max_games`` (default 9) caps its length: when that many games have been played,

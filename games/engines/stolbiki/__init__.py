@@ -1,4 +1,4 @@
-"""Stolbiki, the mosaic card game for two teams (GAMES.md section 3)."""
+"""Stolbiki, the mosaic card game for two teams (docs/rules/stolbiki.md)."""
 
 from games.engines.stolbiki.engine import StolbikiEngine
 from games.engines.stolbiki.notation import PASS, Placement

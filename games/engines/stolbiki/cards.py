@@ -1,4 +1,4 @@
-"""Cards as small integers, and their notation (GAMES.md section 5).
+"""Cards as small integers, and their notation (docs/rules/records.md).
 
 A card id is ``suit * 16 + rank`` with suits 0..3 = hearts, diamonds, clubs, spades and
 ranks 2..14 (J=11, Q=12, K=13, A=14), so a set of cards fits in one int bitmask (ids

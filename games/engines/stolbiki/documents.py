@@ -1,4 +1,4 @@
-"""State documents (GAMES.md section 6) and per-seat observations.
+"""State documents (docs/rules/records.md) and per-seat observations.
 
 A document has the keys ``game``, ``options``, ``to_move``, ``hands``, ``history``,
 ``table`` (``"x,y"`` -> card), ``revealed`` (the cards still in the hands of seats that

@@ -1,6 +1,6 @@
-"""The Stolbiki engine (GAMES.md section 3): rules, moves and results.
+"""The Stolbiki engine (docs/rules/stolbiki.md): rules, moves and results.
 
-Decisions taken where GAMES.md leaves room (tested in tests/unit/engines/stolbiki):
+Decisions taken where the rules leave room (tested in tests/unit/engines/stolbiki):
 
 - Sides: ``side = seat % 2``; the deal key ``red_side`` (drawn by lot) says which side
   is Red. ``team_size=1`` is the 1 v 1 game played as 2 v 2: seats 0 and 2 are player
@@ -16,7 +16,7 @@ Decisions taken where GAMES.md leaves room (tested in tests/unit/engines/stolbik
   column points go to side ``red_side``, the Black ones to the other side.
 - ``result`` also gives ``column_sums`` ([red, black] per column), ``red_side`` and
   ``margin``: per side, its card total on the table minus the other side's (the
-  tie-break of GAMES.md).
+  tie-break the rules suggest).
 - Deals: ``{"hands", "first", "red_side"}`` (see :mod:`.deal`); ``new_game(seed)``
   draws all three by lot, ``deal(seed, first=...)`` fixes the first seat of a match
   game (``starting_seat`` passes it round, so it alternates sides) with the same hands.

@@ -7,8 +7,8 @@ A session is a fenced block marked ``session`` whose first line is a header::
 then ``> `` lines (referee to bot) and ``< `` lines (bot to referee). The game is game
 ``match_game`` of a match dealt from the secret :data:`SECRET`; the bot of the session
 plays ``seat`` (and its side's other seats, as the built-in random bot), the built-in
-``opponent`` the other side, on a clock (``clock``, GAMES.md text) or with a move limit
-(``movetime``, seconds).
+``opponent`` the other side, on a clock (``clock``, written as in docs/rules/README.md) or
+with a move limit (``movetime``, seconds).
 
 ``python -m tests.unit.protocol.sessions game=kazambi match_game=1 seat=1 opponent=random
 updates=moves movetime=2`` prints a new session to paste into the document.

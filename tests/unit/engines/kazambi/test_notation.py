@@ -1,4 +1,4 @@
-"""Tiles, cells and moves in the notation of GAMES.md section 5."""
+"""Tiles, cells and moves in the notation of docs/rules/records.md."""
 
 from __future__ import annotations
 

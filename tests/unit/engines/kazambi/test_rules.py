@@ -1,4 +1,4 @@
-"""Every rule and Decision of GAMES.md section 1 (Kazambi), positive and negative."""
+"""Every rule and decision of docs/rules/kazambi.md, positive and negative."""
 
 from __future__ import annotations
 

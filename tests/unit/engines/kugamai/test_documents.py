@@ -1,4 +1,4 @@
-"""State documents, explicit deals and malformed input (GAMES.md sections 5 and 6)."""
+"""State documents, explicit deals and malformed input (docs/rules/records.md)."""
 
 from __future__ import annotations
 

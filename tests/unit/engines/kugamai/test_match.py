@@ -1,4 +1,4 @@
-"""The match helper: first to 3 wins, capped by max_games (GAMES.md section 2, Match)."""
+"""The match helper: first to 3 wins, capped by max_games (docs/rules/kugamai.md, The match)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tile and move notation (GAMES.md section 5)."""
+"""Tile and move notation (docs/rules/records.md)."""
 
 from __future__ import annotations
 

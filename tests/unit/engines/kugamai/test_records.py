@@ -1,4 +1,4 @@
-"""Game records (GAMES.md section 5): record, replay, and rejection of bad records."""
+"""Game records (docs/rules/records.md): record, replay, and rejection of bad records."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule and Decision of GAMES.md section 2 (Kugamai), positive and negative."""
+"""Every rule and decision of docs/rules/kugamai.md, positive and negative."""
 
 from __future__ import annotations
 
