@@ -41,7 +41,7 @@ translations: install
 	else echo "msgfmt not found: using the committed .mo catalogues"; fi
 
 .env:
-	@echo "# Local development settings written by 'make run'; see README for all settings." > $@
+	@echo "# Local development settings written by 'make run'; see docs/operations.md for all settings." > $@
 	@echo "DEBUG=true" >> $@
 	@echo "SECRET_KEY=$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" >> $@
 

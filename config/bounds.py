@@ -3,7 +3,7 @@
 The services enforce them (so the API, the admin, imports and the workers share them),
 the API's input serializers repeat the simple ones so that the schema shows them, and
 database constraints back the ones that protect the tables (games per match, rounds,
-bot run limits). README.md ("Security and reliability", Bounds) lists them.
+bot run limits). docs/security.md (Bounds) lists them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Settings, read from the environment (12-factor); the README has the table.
+"""Settings, read from the environment (12-factor); docs/operations.md has the table.
 
 With nothing set the service runs on an embedded default: a SQLite file under ``var/``
 and Celery's filesystem transport, which needs no broker server.

@@ -1,4 +1,4 @@
-"""gunicorn settings for the web process (see deploy/README section of the main README)."""
+"""gunicorn settings for the web process (see docs/operations.md, "Deployment")."""
 
 import multiprocessing
 import os

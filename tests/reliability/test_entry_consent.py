@@ -1,7 +1,7 @@
 """Other clubs' players and teams enter your tournaments and teams only with consent.
 
 Before: club A's organizer could register any club's players and teams into A's
-tournaments and teams. The rule now (README, "Entries from other clubs"): a club's own
+tournaments and teams. The rule now (docs/security.md, "Permissions"): a club's own
 players and teams; those of a club the organizer also organizes; those of a club that
 accepts entries by other clubs (``open_entries``, which its organizers set). Players
 without a club: site administrators only.
