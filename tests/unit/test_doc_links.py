@@ -98,3 +98,14 @@ def test_no_text_names_the_rule_book_outside_the_repository() -> None:
              if path != this and ("GAMES.md" in (text := path.read_text(errors="replace"))
                                   or "../shared/" in text)]
     assert named == [], "the rules are in docs/rules/: " + ", ".join(named)
+
+
+@pytest.mark.parametrize(("heading", "anchor"), [
+    ("Matches: what alternates", "matches-what-alternates"),
+    ("Kugamai, on a clock (1 minute + 1 second), positions",
+     "kugamai-on-a-clock-1-minute--1-second-positions"),
+    ("`mcts`", "mcts"),
+    ("Dependencies, and why", "dependencies-and-why"),
+])
+def test_anchors_follow_github(heading: str, anchor: str) -> None:
+    assert anchor_of(heading) == anchor
