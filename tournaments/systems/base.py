@@ -185,8 +185,9 @@ class TournamentSystem:
         """Its number of rounds follows from the entrants (what bounds them)."""
         return False
 
-    def new_bracket(self, settings: Settings, entrants: int) -> Bracket:
-        """The empty bracket of a system that has one (:attr:`has_bracket`)."""
+    def bracket(self, state: State) -> Bracket:
+        """The bracket of a system that has one (:attr:`has_bracket`), with every decided
+        match of ``state`` reported in it."""
         raise TypeError(f"{self.name} has no bracket")
 
     def plan_round(self, state: State, number: int) -> list[Planned]:
