@@ -27,7 +27,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.swiss import PairingError
 from tournaments.services.tournaments import clock_text_clean, lock_tournament
-from tournaments.systems import PlanError, SwissRound
+from tournaments.systems import PlanError, SwissInput
 from tournaments.texts import core_error_message
 
 
@@ -94,7 +94,7 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
 
 
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
-           pairings: list[Pairing], number: int) -> SwissRound:
+           pairings: list[Pairing], number: int) -> SwissInput:
     """The Swiss engine's view of the tournament before round ``number``."""
     requested = {
         bye.entrant_id: bye.kind
@@ -115,7 +115,7 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
         frozenset((number_of[f.entrant_low_id], number_of[f.entrant_high_id]))
         for f in tournament.forbidden_pairings.all()
     ]
-    return SwissRound(players, {n: entrant.pk for n, entrant in entrant_of.items()}, forbidden,
+    return SwissInput(players, {n: entrant.pk for n, entrant in entrant_of.items()}, forbidden,
                       win_points=int(scoring.win * scoring.unit()), requested=requested)
 
 

@@ -27,7 +27,7 @@ from tournaments.systems.base import (
 )
 from tournaments.systems.knockout import DOUBLE_ELIMINATION, KNOCKOUT, Knockout
 from tournaments.systems.round_robin import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, RoundRobin
-from tournaments.systems.swiss import SWISS, Swiss, SwissRound
+from tournaments.systems.swiss import SWISS, Swiss, SwissInput
 
 __all__ = [
     "SYSTEMS",
@@ -40,7 +40,7 @@ __all__ = [
     "Settings",
     "State",
     "Swiss",
-    "SwissRound",
+    "SwissInput",
     "TableKind",
     "TournamentSystem",
     "system_of",

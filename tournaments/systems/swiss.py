@@ -1,7 +1,7 @@
 """Swiss (FIDE Dutch): each round paired from the scores so far by the Swiss engine.
 
 The shell gives the engine's view of the tournament before the round
-(:class:`SwissRound`, through ``State.pairing_input``); this system pairs it and adds the
+(:class:`SwissInput`, through ``State.pairing_input``); this system pairs it and adds the
 requested byes.
 """
 
@@ -24,7 +24,7 @@ from tournaments.systems.base import (
 
 
 @dataclass(frozen=True)
-class SwissRound:
+class SwissInput:
     """The Swiss engine's input for one round, as the shell builds it."""
 
     players: Sequence[SwissPlayer]
@@ -59,7 +59,7 @@ class Swiss(TournamentSystem):
                 "more rounds."), count=total)
         if state.pairing_input is None:
             raise ValueError("a Swiss round needs the shell's pairing input")
-        swiss: SwissRound = state.pairing_input(number)
+        swiss: SwissInput = state.pairing_input(number)
         result = pair_round(swiss.players, number, total, forbidden=swiss.forbidden,
                             win_points=swiss.win_points)
         planned = [Planned(swiss.entrant_of[a], swiss.entrant_of[b]) for a, b in result.pairs]
