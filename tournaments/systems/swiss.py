@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from games.i18n import N_
 from tournaments.marked import N_plural
-from tournaments.pairing.swiss import SwissPlayer, pair_round
 from tournaments.systems.base import (
     BYE,
     PAIRING_ALLOCATED,
@@ -21,6 +21,9 @@ from tournaments.systems.base import (
     State,
     TournamentSystem,
 )
+
+if TYPE_CHECKING:
+    from tournaments.pairing.swiss import SwissPlayer
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,8 @@ class Swiss(TournamentSystem):
 
     def plan_round(self, state: State, number: int) -> list[Planned]:
         """Raises the engine's ``PairingError`` when the round has no legal pairing."""
+        from tournaments.pairing.swiss import pair_round  # the engine loads when first used
+
         total = state.settings.rounds_planned or 0
         if number > total:
             raise PlanError(N_plural(
