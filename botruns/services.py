@@ -380,7 +380,7 @@ def _play(run: BotRun, tournament: Tournament, pairing: Pairing, number: int) ->
             if not recorded.match_decided:
                 _send(run, [(pairing_id, number + 1)])
             else:
-                if tournament.is_knockout and fmt.winner(recorded.score) is None:
+                if tournament.system.needs_winner and fmt.winner(recorded.score) is None:
                     _break_knockout_tie(recorded.game.pairing, recorded.score)
                 if not Pairing.objects.filter(round_id=pairing.round_id, entrant_b__isnull=False,
                                               outcome=Outcome.PENDING).exists():

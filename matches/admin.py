@@ -225,7 +225,7 @@ class PairingInline(OrganizerInline):
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_fields(request, obj))
-        if obj is None or not obj.tournament.is_knockout:
+        if obj is None or not obj.tournament.system.has_bracket:
             fields.remove("stage")
         return fields
 

@@ -98,7 +98,7 @@ def pairing_progress(pairing: Pairing) -> MatchProgress | None:
     tournament = pairing.round.tournament
     return match_progress(MatchFormat.from_dict(tournament.match_format or {}),
                           [game.winner_side for game in pairing.games.all()],
-                          knockout=tournament.is_knockout)
+                          knockout=tournament.system.needs_winner)
 
 
 def game_list() -> QuerySet[Game]:

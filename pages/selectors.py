@@ -227,7 +227,7 @@ def round_views(tournament: Tournament, numbers: list[int] | None = None) -> lis
     if numbers is not None:
         rounds = rounds.filter(number__in=numbers)
     before = tournament_cache.points_before_rounds(tournament)
-    knockout = tournament.is_knockout
+    knockout = tournament.system.needs_winner
     bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
     fmt = match_format_of(tournament)
     views = []
@@ -286,7 +286,7 @@ def requested_byes(tournament: Tournament, paired: int) -> list[dict[str, Any]]:
     round: who and which bye (Swiss only: other formats take no requested byes)."""
     from tournaments.models import RequestedBye
 
-    if tournament.format != "swiss":
+    if not tournament.system.requested_byes:
         return []
     byes = (RequestedBye.objects.filter(entrant__tournament=tournament,
                                         round_number__gt=paired)
@@ -364,10 +364,12 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
 
 
 def tables_view(tournament: Tournament) -> dict[str, Any]:
-    """Crosstable (round robins) or round-by-round table (Swiss); empty otherwise."""
-    if tournament.is_round_robin:
+    """The system's table: a crosstable (round robins) or round-by-round table (Swiss);
+    empty for a bracket."""
+    kind = tournament.system.table_kind
+    if kind == "crosstable":
         return {"crosstable": tournament_cache.crosstable(tournament)}
-    if tournament.format == "swiss":
+    if kind == "round_by_round":
         return {"round_by_round": tournament_cache.round_by_round(tournament)}
     return {}
 
@@ -443,21 +445,18 @@ OVERVIEW, ROUND, TABLE = "overview", "round", "table"
 
 def tournament_tabs(tournament: Tournament, rounds: list[RoundLink]) -> list[dict[str, Any]]:
     """The tabs a tournament has: the overview always, rounds once one is paired, the
-    crosstable (round robins) or round-by-round table (Swiss) once one is paired."""
-    tabs: list[dict[str, Any]] = [
-        {"tab": OVERVIEW,
-         "label": gettext("Bracket") if tournament.is_knockout else gettext("Standings")}]
+    system's table (crosstable, round by round) once one is paired."""
+    system = tournament.system
+    tabs: list[dict[str, Any]] = [{"tab": OVERVIEW, "label": gettext(system.overview_label)}]
     if rounds:
         tabs.append({"tab": ROUND, "label": gettext("Rounds"), "number": rounds[-1].number})
-        if tournament.is_round_robin:
-            tabs.append({"tab": TABLE, "label": gettext("Crosstable")})
-        elif tournament.format == "swiss":
-            tabs.append({"tab": TABLE, "label": gettext("Round by round")})
+        if system.has_table:
+            tabs.append({"tab": TABLE, "label": gettext(system.table_label)})
     return tabs
 
 
 def has_table(tournament: Tournament) -> bool:
-    return tournament.is_round_robin or tournament.format == "swiss"
+    return tournament.system.has_table
 
 
 def _page_context(tournament: Tournament, tab: str,
@@ -471,7 +470,7 @@ def tournament_overview(tournament: Tournament) -> dict[str, Any]:
     """The overview tab: standings (or the bracket and placings), the round being played
     (or the last one), requested byes and teams."""
     links = round_links(tournament)
-    if tournament.is_knockout:  # the bracket's boxes need every round's scores
+    if tournament.system.has_bracket:  # the bracket's boxes need every round's scores
         rounds = round_views(tournament)
     else:
         rounds = round_views(tournament, [links[-1].number]) if links else []

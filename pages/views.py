@@ -84,8 +84,8 @@ def _tab_title(tournament: Tournament, tab: str, number: int | None) -> str:
     if tab == selectors.ROUND:
         return gettext("Round %(number)s") % {"number": number}
     if tab == selectors.TABLE:
-        return gettext("Crosstable") if tournament.is_round_robin else gettext("Round by round")
-    return gettext("Bracket") if tournament.is_knockout else gettext("Standings")
+        return gettext(tournament.system.table_label)
+    return gettext(tournament.system.overview_label)
 
 
 def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,

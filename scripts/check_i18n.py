@@ -181,7 +181,8 @@ def _text_findings(blanked: str, start: int, end: int, line_of, readable, shown:
 # --- Python ---------------------------------------------------------------------------------
 
 TRANSLATORS = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext",
-               "pgettext_lazy", "npgettext", "npgettext_lazy", "N_", "_lazy", "format_lazy"}
+               "pgettext_lazy", "npgettext", "npgettext_lazy", "N_", "N_plural", "_lazy",
+               "format_lazy"}
 MESSAGE_ERRORS = {"ApplicationError", "ConflictError", "ValidationError", "CommandError",
                   "PermissionDenied", "NotFound", "ParseError"}
 TEXT_KEYWORDS = {"verbose_name", "verbose_name_plural", "help_text", "label"}

@@ -7,7 +7,7 @@ related objects are already loaded, so they issue no queries of their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -22,6 +22,7 @@ from tournaments.models import (
     Pairing,
     Tournament,
 )
+from tournaments.systems import Entry, PastPairing, Settings, State
 
 if TYPE_CHECKING:
     from tournaments.pairing.knockout import Bracket
@@ -41,11 +42,9 @@ class Scoring:
 
     @classmethod
     def of(cls, tournament: Tournament) -> Scoring:
-        """``points_bye`` is a Swiss pairing-allocated bye's; a round robin's rest round
-        scores ``REST_ROUND_POINTS`` (0, FIDE)."""
-        from tournaments.pairing.round_robin import REST_ROUND_POINTS
-
-        bye = REST_ROUND_POINTS if tournament.is_round_robin else tournament.points_bye
+        """``points_bye`` is a Swiss pairing-allocated bye's; the system says what a bye
+        scores (a round robin's rest round: ``REST_ROUND_POINTS``, 0, FIDE)."""
+        bye = tournament.system.bye_points(Decimal(tournament.points_bye))
         return cls(
             Decimal(tournament.points_win), Decimal(tournament.points_draw),
             Decimal(tournament.points_loss), Decimal(bye),
@@ -150,24 +149,32 @@ def swiss_players(
     return players, {number_of[entrant.pk]: entrant for entrant in ordered}
 
 
-def bracket_of(tournament: Tournament, entrant_count: int, pairings: Iterable[Pairing],
+def bracket_of(tournament: Tournament, pairings: Iterable[Pairing],
                seed_of: dict[int, int]) -> Bracket:
-    """The knockout bracket with every decided match of ``pairings`` reported in it."""
-    from tournaments.pairing.knockout import Bracket
+    """The knockout bracket of the entrants seeded ``seed_of`` (by entrant id) with every
+    decided match of ``pairings`` reported in it."""
+    entries = [Entry(pk, seed) for pk, seed in seed_of.items()]
+    return tournament.system.bracket(system_state(tournament, entries, pairings))
 
-    if tournament.format == "double_elimination":
-        bracket = Bracket.double(entrant_count, grand_final_reset=tournament.grand_final_reset)
-    else:
-        bracket = Bracket.single(entrant_count, third_place=tournament.third_place_match)
-    winners: dict[str, int] = {}
-    for pairing in pairings:
-        winner = knockout_winner(pairing)
-        if pairing.bracket_match and winner is not None:
-            winners[pairing.bracket_match] = seed_of[winner]
-    for match_id in list(bracket.matches):  # creation order: inputs come first
-        if match_id in winners and bracket.matches[match_id].status == "ready":
-            bracket.report(match_id, winners[match_id])
-    return bracket
+
+def system_entries(entrants: Iterable[Entrant]) -> list[Entry]:
+    """Entrants as the tournament systems see them."""
+    return [Entry(e.pk, e.seed, e.joined_round, e.withdrawn_from_round) for e in entrants]
+
+
+def system_settings(tournament: Tournament) -> Settings:
+    return Settings(tournament.rounds_planned, tournament.third_place_match,
+                    tournament.grand_final_reset)
+
+
+def system_state(tournament: Tournament, entries: Iterable[Entry], pairings: Iterable[Pairing],
+                 paired_rounds: int = 0,
+                 pairing_input: Callable[[int], Any] | None = None) -> State:
+    """The tournament as its system reads it (``tournaments.systems.State``)."""
+    return State(system_settings(tournament), tuple(entries),
+                 tuple(PastPairing(p.entrant_a_id, p.entrant_b_id, p.bracket_match,
+                                   knockout_winner(p)) for p in pairings),
+                 paired_rounds, pairing_input)
 
 
 def knockout_winner(pairing: Pairing) -> int | None:
@@ -255,7 +262,7 @@ def standings_record(
         for entrant_id, items in entries.items():
             if entrant_id not in seen:
                 items.append(absent)
-    system = "round_robin" if tournament.is_round_robin else "swiss"
+    system = tournament.system.record_system
     return TournamentRecord(
         entrants=tuple(
             RecordEntrant(e.pk, e.rating or None, tuple(entries[e.pk])) for e in ordered

@@ -40,7 +40,6 @@ from tournaments.models import (
     Entrant,
     EntrantKind,
     ForbiddenPairing,
-    Format,
     RequestedBye,
     Status,
     Tournament,
@@ -51,12 +50,12 @@ from tournaments.services.entrants import (
     registration_candidates,
 )
 from tournaments.services.tournaments import (
-    DEFAULT_TIEBREAKS,
     EDITABLE_FIELDS,
     default_tiebreaks,
     validate_tournament,
 )
 from tournaments.standings import REGISTRY
+from tournaments.systems import SYSTEMS
 from tournaments.texts import core_error_message, format_text, game_label, tiebreak_name
 
 TIEBREAK_SLOTS = 6  # the form's tiebreak_1 .. tiebreak_6
@@ -95,7 +94,7 @@ def _tiebreak_choices() -> list[tuple[str, str]]:
 
 
 def _defaults_json() -> str:
-    return json.dumps({name: list(keys) for name, keys in DEFAULT_TIEBREAKS.items()})
+    return json.dumps({name: list(system.default_tiebreaks) for name, system in SYSTEMS.items()})
 
 
 def _options_json() -> str:
@@ -641,7 +640,7 @@ def entrants_context(tournament: Tournament) -> dict[str, Any]:
         "finished": tournament.status == Status.FINISHED,
         "joins_round": last_round + 1 if running else 1,
         "late_byes": LATE_BYES,
-        "swiss": tournament.format == Format.SWISS,
+        "system": tournament.system,
         "bye_kinds": [(k.value, k.label) for k in REQUESTABLE_BYES],
         "rounds": range(last_round + 1, (tournament.rounds_planned or last_round) + 1),
         "forbidden": list(tournament.forbidden_pairings.select_related(

@@ -59,9 +59,9 @@ class Overview:
 def knockout_stages(tournament: Tournament, pairings: list[Pairing],
                     seed_of: dict[int, int]) -> dict[int, str]:
     """The bracket name of each knockout pairing (by pairing id)."""
-    if not tournament.is_knockout or len(seed_of) < 2:
+    if not tournament.system.has_bracket or len(seed_of) < 2:
         return {}
-    bracket = adapters.bracket_of(tournament, len(seed_of), pairings, seed_of)
+    bracket = adapters.bracket_of(tournament, pairings, seed_of)
     return {p.pk: core_text(*bracket.label_template(p.bracket_match)) for p in pairings
             if p.bracket_match and p.bracket_match in bracket.matches}
 
@@ -69,7 +69,7 @@ def knockout_stages(tournament: Tournament, pairings: list[Pairing],
 def pairing_stages(round_: Round) -> dict[int, str]:
     """The knockout names of ``round_``'s boards (empty outside knockouts)."""
     tournament = round_.tournament
-    if not tournament.is_knockout:
+    if not tournament.system.has_bracket:
         return {}
     data = tournament_data(tournament)
     pairings = [p for rows in data.rounds for p in rows]

@@ -6,10 +6,20 @@ translate the template and then fill it in (``tournaments.texts.core_error_messa
 from __future__ import annotations
 
 
-class MarkedError(ValueError):
-    """A core's user error: ``template % params`` in English, translatable by a shell."""
+def N_plural(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - like N_
+    """Mark a text with plural forms (chosen by the ``count`` parameter) for the catalogue."""
+    return singular, plural
 
-    def __init__(self, template: str, /, **params: object) -> None:
-        self.template = template
+
+class MarkedError(ValueError):
+    """A core's user error: ``template % params`` in English, translatable by a shell.
+
+    ``template`` may be an :func:`N_plural` pair; ``plural`` is then its plural form and
+    ``params["count"]`` chooses between them."""
+
+    def __init__(self, template: str | tuple[str, str], /, **params: object) -> None:
+        self.template, self.plural = template if isinstance(template, tuple) else (template, "")
         self.params = params
-        super().__init__(template % params if params else template)
+        count = params.get("count")
+        english = self.plural if self.plural and count != 1 else self.template
+        super().__init__(english % params if params else english)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from config.bounds import MAX_MATCH_GAMES, MAX_ROUNDS
 from games.engines import ENGINE_NAMES, game_facts
 from players.models import Club, Player, Team
+from tournaments.systems import TournamentSystem, system_of
 
 #: Games always played by teams (Stolbiki depends on its team size): from the game facts.
 TEAM_GAMES = tuple(name for name in ENGINE_NAMES if game_facts(name).team_game is True)
@@ -29,10 +30,6 @@ class Format(models.TextChoices):
     SWISS = "swiss", _("Swiss (FIDE Dutch)")
     KNOCKOUT = "knockout", _("Knockout")
     DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
-
-
-ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
-KNOCKOUT_FORMATS = (Format.KNOCKOUT, Format.DOUBLE_ELIMINATION)
 
 
 class Status(models.TextChoices):
@@ -147,12 +144,9 @@ class Tournament(models.Model):
         return self.name
 
     @property
-    def is_round_robin(self) -> bool:
-        return self.format in ROUND_ROBIN_FORMATS
-
-    @property
-    def is_knockout(self) -> bool:
-        return self.format in KNOCKOUT_FORMATS
+    def system(self) -> TournamentSystem:
+        """Its tournament system (``tournaments.systems``): every format rule is there."""
+        return system_of(self.format)
 
 
 class Entrant(models.Model):

@@ -14,7 +14,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments import adapters
 from tournaments.csv_cells import csv_text
-from tournaments.models import Entrant, Format, Pairing, Round, Tournament
+from tournaments.models import Entrant, Pairing, Round, Tournament
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -91,7 +91,7 @@ def standings(tournament: Tournament) -> dict[str, Any]:
     out at the same stage; None for those still in).
     """
     data = tournament_data(tournament)
-    if tournament.is_knockout:
+    if tournament.system.has_bracket:
         return _knockout_standings(data)
     from tournaments.standings import compute_standings
 
@@ -115,7 +115,7 @@ def _knockout_standings(data: TournamentData) -> dict[str, Any]:
     seed_of = {e.pk: int(e.seed) for e in seeded if e.seed is not None}
     by_seed = {seed: data.by_id[pk] for pk, seed in seed_of.items()}
     pairings = [p for pairings in data.rounds for p in pairings]
-    bracket = adapters.bracket_of(data.tournament, len(seeded), pairings, seed_of)
+    bracket = adapters.bracket_of(data.tournament, pairings, seed_of)
     places = bracket.placement()
     wins: dict[int, int] = {}
     for pairing in pairings:
@@ -176,7 +176,7 @@ def points_before_rounds(tournament: Tournament) -> dict[int, list[float]]:
     """Per entrant id, the points each had when each round began: item ``r - 1`` for round
     ``r``, for every round up to the one after the last complete round (pairing sheets
     print them). Empty for a knockout, where matches won are not points."""
-    if tournament.is_knockout:
+    if tournament.system.has_bracket:
         return {}
     data = tournament_data(tournament)
     record = adapters.standings_record(tournament, data.entrants, data.rounds)
@@ -210,7 +210,7 @@ def tournament_trf(tournament: Tournament) -> str:
 
     data = tournament_data(tournament)
     document = adapters.trf_document(tournament, data.entrants, data.rounds)
-    if not tournament.is_knockout and data.entrants:
+    if not tournament.system.has_bracket and data.entrants:
         start_rank = {e.pk: n for n, e in enumerate(adapters.pairing_order(data.entrants), 1)}
         place = {start_rank[row["entrant"]]: row["rank"] for row in standings(tournament)["rows"]}
         document.players = [replace(player, rank=place.get(player.start_rank))
@@ -219,9 +219,10 @@ def tournament_trf(tournament: Tournament) -> str:
 
 
 def rounds_remaining(tournament: Tournament) -> int:
-    """Rounds still to pair, from the pairing cores: what the Berger schedule has left (round
-    robin), the rounds planned (Swiss), or the bracket's (knockout: as if the first entrant
-    of each match won, so a double elimination's grand-final reset is not counted).
+    """Rounds still to pair, as the tournament's system counts them: what the Berger
+    schedule has left (round robin), the rounds planned (Swiss), or the bracket's (knockout:
+    as if the first entrant of each match won, so a double elimination's grand-final reset
+    is not counted).
 
     A round already paired counts as done, even while its results are awaited.
     """
@@ -233,38 +234,8 @@ def rounds_remaining(tournament: Tournament) -> int:
 def rounds_remaining_of(tournament: Tournament, entrants: list[Entrant],
                         pairings: list[Pairing], paired: int) -> int:
     """:func:`rounds_remaining` over rows already loaded (for many tournaments at once)."""
-    if tournament.is_round_robin:
-        from tournaments.pairing.round_robin import berger_rounds
-
-        seeded = sum(1 for entrant in entrants if entrant.seed is not None)
-        if seeded < 2:
-            return 0
-        total = len(berger_rounds(seeded, double=tournament.format == Format.DOUBLE_ROUND_ROBIN))
-        return max(0, total - paired)
-    if not tournament.is_knockout:
-        return max(0, (tournament.rounds_planned or 0) - paired)
-    from tournaments.pairing.knockout import BYE
-
-    seed_of = {e.pk: int(e.seed) for e in entrants if e.seed is not None}
-    if len(seed_of) < 2:
-        return 0
-    bracket = adapters.bracket_of(tournament, len(seed_of), pairings, seed_of)
-    awaited = {p.bracket_match for p in pairings if p.bracket_match}
-
-    def first_real(match: Any) -> int | None:
-        first, second = match.entrants
-        return None if first in (None, BYE) or second in (None, BYE) else int(first)
-
-    for match in bracket.playable():  # paired already: their rounds are done
-        winner = first_real(match)
-        if match.id in awaited and winner is not None:
-            bracket.report(match.id, winner)
-    remaining = 0
-    while playable := [(m.id, w) for m in bracket.playable() if (w := first_real(m)) is not None]:
-        remaining += 1
-        for match_id, winner in playable:
-            bracket.report(match_id, winner)
-    return remaining
+    state = adapters.system_state(tournament, adapters.system_entries(entrants), pairings, paired)
+    return tournament.system.rounds_remaining(state)
 
 
 def rounds_total(tournament: Tournament) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.engines import UnknownGameError, game_facts
 from games.series.format import MatchFormat
@@ -53,6 +53,10 @@ def core_error_message(error: BaseException) -> str:
     translated too; any other error as its own text."""
     if isinstance(error, TrfError):
         return trf_error_message(error)
+    if isinstance(error, MarkedError) and error.plural:
+        count = error.params["count"]
+        return ngettext(error.template, error.plural, count if isinstance(count, int) else 0) \
+            % error.params
     if isinstance(error, MarkedError):
         return core_text(error.template, dict(error.params))
     return str(error)

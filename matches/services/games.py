@@ -152,7 +152,7 @@ def game_record(
     decided = fmt.is_decided(score)
     warning = ""
     if decided:
-        if tournament.is_knockout and fmt.winner(score) is None:
+        if tournament.system.needs_winner and fmt.winner(score) is None:
             warning = _("The match ended level (%(score)s); a knockout needs a winner: "
                         "record the tie-break winner on the pairing's result.") % {
                 "score": score_text(score)}
@@ -272,7 +272,7 @@ def _result_after(tournament: Tournament, pairing: Pairing,
     fmt = match_format_of(tournament)
     if not fmt.is_decided(score):
         return str(Outcome.PENDING), MatchScore()
-    keep = pairing.outcome if tournament.is_knockout else None  # a tie-break stays
+    keep = pairing.outcome if tournament.system.needs_winner else None  # a tie-break stays
     try:
         return _resolve(tournament, score, keep)
     except ApplicationError:

@@ -116,7 +116,7 @@ def _resolve(
 ) -> tuple[str, MatchScore]:
     """The outcome and score to store, after checking them against the match format."""
     match_format = match_format_of(tournament)
-    knockout = tournament.is_knockout
+    needs_winner = tournament.system.needs_winner
     if outcome is not None and outcome not in Outcome.values or outcome == Outcome.BYE:
         choices = ", ".join(v for v in Outcome.values if v != Outcome.BYE)
         raise ApplicationError(_("Unknown outcome %(outcome)r; choose one of %(choices)s.")
@@ -128,7 +128,7 @@ def _resolve(
                 % {"outcome": Outcome(outcome).label},
                 field="score",
             )
-        if knockout and outcome == Outcome.DOUBLE_FORFEIT:
+        if needs_winner and outcome == Outcome.DOUBLE_FORFEIT:
             raise ApplicationError(_("A knockout match needs a winner: a double forfeit "
                                      "cannot advance anyone."), field="outcome")
         return str(outcome), MatchScore()
@@ -148,7 +148,7 @@ def _resolve(
         raise ApplicationError(engine_error_message(error), field="score") from None
     scored = {0: Outcome.A_WINS, 1: Outcome.B_WINS, None: Outcome.DRAW}[winner]
     if outcome is None or outcome == scored:
-        if knockout and scored == Outcome.DRAW:
+        if needs_winner and scored == Outcome.DRAW:
             raise ApplicationError(
                 _("The match ended level (%(score)s) but a knockout needs a winner: record "
                   "the tie-break winner as the outcome (a_wins or b_wins) with this score.")
@@ -156,7 +156,7 @@ def _resolve(
                 field="outcome",
             )
         return str(scored), score
-    if knockout and scored == Outcome.DRAW and outcome in (Outcome.A_WINS, Outcome.B_WINS):
+    if needs_winner and scored == Outcome.DRAW and outcome in (Outcome.A_WINS, Outcome.B_WINS):
         return str(outcome), score  # decided by the tie-break
     raise ApplicationError(
         _("The score %(score)s means %(scored)s, not %(outcome)s.") % {
@@ -180,7 +180,7 @@ def _correction_warning(tournament: Tournament, pairing: Pairing, new_outcome: s
         )
     old_outcome = pairing.outcome
     old_score = MatchScore(pairing.wins_a, pairing.wins_b, pairing.draws)
-    if tournament.is_knockout:
+    if tournament.system.correction == "keep_winner":
         _check_knockout_correction(pairing, new_outcome)
         return ""
     if (new_outcome, new_score) == (old_outcome, old_score):

@@ -16,6 +16,7 @@ PURE_PACKAGES = [
     "games.analysis",
     "tournaments.pairing",
     "tournaments.standings",
+    "tournaments.systems",
     "tournaments.trf",
     "tournaments.csv_cells",
     "tournaments.entry_lists",

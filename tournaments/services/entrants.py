@@ -34,7 +34,6 @@ from tournaments.models import (
     Entrant,
     EntrantKind,
     ForbiddenPairing,
-    Format,
     Outcome,
     Pairing,
     RequestedBye,
@@ -125,7 +124,7 @@ def entrant_register(
     joined_round = 1
     seed = None
     if tournament.status == Status.RUNNING:
-        if tournament.format != Format.SWISS:
+        if not tournament.system.late_entries:
             raise ApplicationError(_(
                 "Late entries are possible only in a Swiss: the schedule of a round robin or "
                 "a knockout is fixed at the start."), field="status",
@@ -379,7 +378,7 @@ def bye_request(
     tournament = entrant.tournament
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
-    if tournament.format != Format.SWISS:
+    if not tournament.system.requested_byes:
         raise ApplicationError(_("Requested byes exist only in a Swiss."),
                                field="round_number")
     if kind not in [k.value for k in REQUESTABLE_BYES]:
@@ -428,7 +427,7 @@ def forbid_pairing(
 ) -> ForbiddenPairing:
     """Two entrants who must not be paired (family members, clubmates...): Swiss only."""
     ensure_can_manage_club(actor, tournament.club)
-    if tournament.format != Format.SWISS:
+    if not tournament.system.forbidden_pairings:
         raise ApplicationError(_("Forbidden pairings apply only to a Swiss."),
                                field="entrant_a")
     if entrant_a.tournament_id != tournament.pk or entrant_b.tournament_id != tournament.pk:

@@ -1,5 +1,6 @@
-"""Pairing the next round: round robin from the Berger tables, Swiss by the Dutch system,
-knockouts from the bracket. One round at a time, under a lock on the tournament row."""
+"""Pairing the next round by the tournament's system (``tournaments.systems``: round robin
+from the Berger tables, Swiss by the Dutch system, knockouts from the bracket). One round
+at a time, under a lock on the tournament row."""
 
 from __future__ import annotations
 
@@ -14,9 +15,7 @@ from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.cache import tournament_changed
 from tournaments.models import (
-    ByeKind,
     Entrant,
-    Format,
     Outcome,
     Pairing,
     RequestedBye,
@@ -26,7 +25,9 @@ from tournaments.models import (
     Status,
     Tournament,
 )
+from tournaments.pairing.swiss import PairingError
 from tournaments.services.tournaments import clock_text_clean, lock_tournament
+from tournaments.systems import PlanError, SwissInput
 from tournaments.texts import core_error_message
 
 
@@ -76,92 +77,25 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
             )
     number = len(rounds) + 1
     entrants = list(tournament.entrants.select_related("player", "team"))
-    if tournament.is_round_robin:
-        planned = _round_robin(tournament, entrants, number)
-    elif tournament.is_knockout:
-        planned = _knockout(tournament, entrants, pairings, number)
-    else:
-        planned = _swiss(tournament, entrants, rounds, pairings, number)
+    state = adapters.system_state(
+        tournament, adapters.system_entries(entrants), pairings, len(rounds),
+        pairing_input=lambda n: _swiss(tournament, entrants, rounds, pairings, n))
+    try:
+        plan = tournament.system.plan_round(state, number)
+    except PlanError as error:
+        raise ApplicationError(core_error_message(error), field="round") from None
+    except PairingError as error:
+        raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
+            "round": number, "problem": core_error_message(error)}, field="round") from None
+    by_id = {e.pk: e for e in entrants}
+    planned = [PlannedPairing(by_id[p.first], None if p.second is None else by_id[p.second],
+                              p.bye_kind, p.bracket_match, p.outcome) for p in plan]
     return _save_round(tournament, number, planned)
 
 
-def _forfeit_if_absent(planned: PlannedPairing, number: int) -> PlannedPairing:
-    """In fixed schedules a withdrawn entrant's match is a forfeit, decided at once."""
-    if planned.entrant_b is None:
-        return planned
-    a_plays = planned.entrant_a.plays_in(number)
-    b_plays = planned.entrant_b.plays_in(number)
-    if a_plays and not b_plays:
-        planned.outcome = Outcome.A_FORFEIT_WIN
-    elif b_plays and not a_plays:
-        planned.outcome = Outcome.B_FORFEIT_WIN
-    elif not a_plays and not b_plays:
-        planned.outcome = Outcome.DOUBLE_FORFEIT
-    return planned
-
-
-def _round_robin(tournament: Tournament, entrants: list[Entrant], number: int) -> list[
-        PlannedPairing]:
-    from tournaments.pairing.round_robin import BYE, berger_rounds
-
-    by_seed = {e.seed: e for e in entrants if e.seed is not None}
-    schedule = berger_rounds(len(by_seed), double=tournament.format == Format.DOUBLE_ROUND_ROBIN)
-    if number > len(schedule):
-        raise ApplicationError(
-            ngettext("All %(count)d rounds of the round robin are paired: finish the "
-                     "tournament.",
-                     "All %(count)d rounds of the round robin are paired: finish the "
-                     "tournament.", len(schedule)) % {"count": len(schedule)},
-            field="round",
-        )
-    planned = []
-    for first, second in schedule[number - 1]:
-        if second == BYE or first == BYE:
-            entrant = by_seed[first or second]
-            planned.append(PlannedPairing(entrant, None, ByeKind.PAIRING_ALLOCATED,
-                                          outcome=Outcome.BYE))
-        else:
-            planned.append(_forfeit_if_absent(
-                PlannedPairing(by_seed[first], by_seed[second]), number))
-    # byes last, as boards go
-    return sorted(planned, key=lambda p: p.entrant_b is None)
-
-
-def _knockout(tournament: Tournament, entrants: list[Entrant], pairings: list[Pairing],
-              number: int) -> list[PlannedPairing]:
-    from tournaments.pairing.knockout import BYE
-
-    seeded = [e for e in entrants if e.seed is not None]
-    by_seed = {e.seed: e for e in seeded}
-    seed_of = {e.pk: int(e.seed) for e in seeded if e.seed is not None}
-    bracket = adapters.bracket_of(tournament, len(seeded), pairings, seed_of)
-    playable = bracket.playable()
-    if not playable:
-        raise ApplicationError(_("The bracket is complete: finish the tournament."),
-                               field="round")
-    planned = []
-    for match in playable:
-        first, second = match.entrants
-        if first in (None, BYE) or second in (None, BYE):
-            continue  # the bracket decides byes by itself
-        planned.append(_forfeit_if_absent(
-            PlannedPairing(by_seed[first], by_seed[second], bracket_match=match.id), number))
-    return planned
-
-
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
-           pairings: list[Pairing], number: int) -> list[PlannedPairing]:
-    from tournaments.pairing.swiss import PairingError, pair_round
-
-    total = tournament.rounds_planned or 0
-    if number > total:
-        raise ApplicationError(
-            ngettext("All %(count)d planned rounds are paired: finish the tournament or plan "
-                     "more rounds.",
-                     "All %(count)d planned rounds are paired: finish the tournament or plan "
-                     "more rounds.", total) % {"count": total},
-            field="round",
-        )
+           pairings: list[Pairing], number: int) -> SwissInput:
+    """The Swiss engine's view of the tournament before round ``number``."""
     requested = {
         bye.entrant_id: bye.kind
         for bye in RequestedBye.objects.filter(entrant__tournament=tournament,
@@ -181,20 +115,8 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
         frozenset((number_of[f.entrant_low_id], number_of[f.entrant_high_id]))
         for f in tournament.forbidden_pairings.all()
     ]
-    try:
-        result = pair_round(players, number, total, forbidden=forbidden,
-                            win_points=int(scoring.win * scoring.unit()))
-    except PairingError as error:
-        raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
-            "round": number, "problem": core_error_message(error)}, field="round") from None
-    planned = [PlannedPairing(entrant_of[a], entrant_of[b]) for a, b in result.pairs]
-    if result.bye is not None:
-        planned.append(PlannedPairing(entrant_of[result.bye], None, ByeKind.PAIRING_ALLOCATED,
-                                      outcome=Outcome.BYE))
-    by_id = {e.pk: e for e in entrants}
-    for entrant_id, kind in sorted(requested.items(), key=lambda item: number_of[item[0]]):
-        planned.append(PlannedPairing(by_id[entrant_id], None, kind, outcome=Outcome.BYE))
-    return planned
+    return SwissInput(players, {n: entrant.pk for n, entrant in entrant_of.items()}, forbidden,
+                      win_points=int(scoring.win * scoring.unit()), requested=requested)
 
 
 @transaction.atomic

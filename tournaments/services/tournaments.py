@@ -26,12 +26,12 @@ from tournaments import adapters
 from tournaments.events import TournamentRatedChanged, tournament_rated_changed
 from tournaments.models import (
     EntrantKind,
-    Format,
     Outcome,
     Pairing,
     Status,
     Tournament,
 )
+from tournaments.systems import SYSTEMS
 from tournaments.texts import format_text
 
 logger = logging.getLogger(__name__)
@@ -43,23 +43,9 @@ STRUCTURAL_FIELDS = frozenset({
 })
 EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
 
-#: The tie-breaks a new tournament gets unless it names its own, after FIDE's recommended
-#: sequences (Tie-Break Regulations C.07): for a Swiss, Buchholz Cut-1, Buchholz, direct
-#: encounter, wins, games moving second (FIDE's "games with Black"); for a round robin,
-#: direct encounter, wins, Sonneborn-Berger, Koya. A knockout ranks by the bracket.
-DEFAULT_TIEBREAKS: dict[str, tuple[str, ...]] = {
-    Format.SWISS: ("buchholz_cut1", "buchholz", "direct_encounter", "wins",
-                   "games_second_move"),
-    Format.ROUND_ROBIN: ("direct_encounter", "wins", "sonneborn_berger", "koya"),
-    Format.DOUBLE_ROUND_ROBIN: ("direct_encounter", "wins", "sonneborn_berger", "koya"),
-    Format.KNOCKOUT: (),
-    Format.DOUBLE_ELIMINATION: (),
-}
-
-
 def default_tiebreaks(format: str) -> list[str]:
-    """The tie-breaks of :data:`DEFAULT_TIEBREAKS` for ``format`` (none if unknown)."""
-    return list(DEFAULT_TIEBREAKS.get(format, ()))
+    """The default tie-breaks of ``format``'s system (none if unknown)."""
+    return list(SYSTEMS[format].default_tiebreaks) if format in SYSTEMS else []
 
 
 def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
@@ -149,32 +135,20 @@ def bounded_match_format(match_format: MatchFormat) -> MatchFormat:
     return match_format
 
 
-def round_robin_rounds(entrants: int, *, double: bool) -> int:
-    """Rounds of a round robin of ``entrants`` (Berger tables: a rest round each when odd)."""
-    rounds = entrants - 1 if entrants % 2 == 0 else entrants
-    return rounds * (2 if double else 1)
-
-
 def max_entrants(tournament: Tournament) -> int:
     """The most entrants ``tournament``'s format takes: :data:`MAX_ENTRANTS`, or as many as
     a round robin plays in :data:`MAX_ROUNDS` rounds."""
-    if not tournament.is_round_robin:
-        return MAX_ENTRANTS
-    double = tournament.format == Format.DOUBLE_ROUND_ROBIN
-    count = 2
-    while round_robin_rounds(count + 1, double=double) <= MAX_ROUNDS:
-        count += 1
-    return count
+    return tournament.system.max_entrants(MAX_ENTRANTS, MAX_ROUNDS)
 
 
 def check_entrant_count(tournament: Tournament, count: int) -> None:
     """Refuse ``count`` entrants if the tournament's format cannot take them."""
     most = max_entrants(tournament)
     if count > most:
-        values = {"format": Format(tournament.format).label, "most": most,
+        values = {"format": _(tournament.system.label), "most": most,
                   "rounds": MAX_ROUNDS}
         text = (_("%(format)s takes at most %(most)d entrants (it would need more than "
-                  "%(rounds)d rounds).") if tournament.is_round_robin else
+                  "%(rounds)d rounds).") if tournament.system.rounds_grow_with_entrants else
                 _("%(format)s takes at most %(most)d entrants."))
         raise ApplicationError(text % values, field="entrants")
 
@@ -219,13 +193,13 @@ def _clean_tiebreaks(tournament: Tournament) -> None:
 
 
 def _clean_format(tournament: Tournament) -> None:
-    if tournament.format not in Format.values:
+    if tournament.format not in SYSTEMS:
         raise ApplicationError(
             _("Unknown format %(format)r; choose one of %(formats)s.")
-            % {"format": tournament.format, "formats": ", ".join(Format.values)},
+            % {"format": tournament.format, "formats": ", ".join(SYSTEMS)},
             field="format",
         )
-    if tournament.third_place_match and tournament.format != Format.KNOCKOUT:
+    if tournament.third_place_match and not tournament.system.third_place_match:
         raise ApplicationError(
             _("A third-place match exists only in a (single elimination) knockout."),
             field="third_place_match",
@@ -357,7 +331,7 @@ def tournament_start(*, actor: Actor, tournament: Tournament,
     if len(entrants) < 2:
         raise ApplicationError(_("A tournament needs at least two entrants to start."),
                                field="entrants")
-    if tournament.format == Format.SWISS and not tournament.rounds_planned:
+    if tournament.system.needs_rounds_planned and not tournament.rounds_planned:
         raise ApplicationError(
             _("A Swiss tournament needs its number of rounds (rounds_planned)."),
             field="rounds_planned")

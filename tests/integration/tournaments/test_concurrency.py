@@ -12,20 +12,20 @@ from django.db import connection
 from config.errors import ApplicationError
 from tournaments import services
 from tournaments.models import Pairing, Round
-from tournaments.services import rounds as round_services
+from tournaments.systems import RoundRobin
 
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_pairing_creates_one_round(make_tournament: Any, organizer: Any,
                                               monkeypatch: Any) -> None:
     tournament = make_tournament("round_robin", entrants=6)
-    slow = round_services._round_robin
+    slow = RoundRobin.plan_round
 
     def slow_round_robin(*args: Any) -> Any:
         time.sleep(0.3)  # hold the lock long enough for the other thread to queue behind it
         return slow(*args)
 
-    monkeypatch.setattr(round_services, "_round_robin", slow_round_robin)
+    monkeypatch.setattr(RoundRobin, "plan_round", slow_round_robin)
     barrier = threading.Barrier(2)
     outcomes: list[str] = []
     backends: list[int] = []

@@ -1,0 +1,58 @@
+"""Tournament systems, found by the tournament's format: one class per system, one
+registry (as Tabbycat's draw managers, and ``games.engines.facts`` for games).
+
+A new system (team matches, Keizer, Scheveningen...) adds its module with a
+:class:`TournamentSystem` subclass and one line in :data:`SYSTEMS`; the services,
+selectors and pages only read the system they look up.
+
+>>> system_of("double_round_robin").table_kind
+'crosstable'
+>>> system_of("knockout").needs_winner
+True
+>>> system_of("swiss").rounds_remaining(State(Settings(rounds_planned=7), (), paired_rounds=3))
+4
+"""
+
+from __future__ import annotations
+
+from tournaments.systems.base import (
+    Entry,
+    PastPairing,
+    PlanError,
+    Planned,
+    Settings,
+    State,
+    TableKind,
+    TournamentSystem,
+)
+from tournaments.systems.knockout import DOUBLE_ELIMINATION, KNOCKOUT, Knockout
+from tournaments.systems.round_robin import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, RoundRobin
+from tournaments.systems.swiss import SWISS, Swiss, SwissInput
+
+__all__ = [
+    "SYSTEMS",
+    "Entry",
+    "Knockout",
+    "PastPairing",
+    "PlanError",
+    "Planned",
+    "RoundRobin",
+    "Settings",
+    "State",
+    "Swiss",
+    "SwissInput",
+    "TableKind",
+    "TournamentSystem",
+    "system_of",
+]
+
+#: Every system by its format value (``Tournament.format``).
+SYSTEMS: dict[str, TournamentSystem] = {
+    system.name: system
+    for system in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, KNOCKOUT, DOUBLE_ELIMINATION)
+}
+
+
+def system_of(format: str) -> TournamentSystem:
+    """The system stored as ``format``; a ``KeyError`` for an unknown one."""
+    return SYSTEMS[format]
