@@ -57,6 +57,7 @@ def main() -> None:
     from django.db import connections
     from kombu import Connection
 
+    from botruns import selectors as bot_runs
     from botruns import services as bot_tournaments
     from games.series import deal_for_game, game_roles
     from games.series.referee import BotSpec, referee_game
@@ -117,7 +118,7 @@ def main() -> None:
         celery_t = tournament("Celery")
         started = time.perf_counter()
         run = bot_tournaments.bot_tournament_start(actor=admin, tournament=celery_t, seed=1)
-        run = bot_tournaments.wait_for(run, timeout=900, poll=0.1)
+        run = bot_runs.wait_for(run, timeout=900, poll=0.1)
         celery_seconds = time.perf_counter() - started
     finally:
         for worker in workers:

@@ -13,6 +13,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import DEFAULT_GAME_SECONDS, BotRun
 from config.errors import ApplicationError
@@ -27,7 +28,7 @@ class _ProgressChangeList(ChangeList):
     def get_results(self, request: HttpRequest) -> None:
         super().get_results(request)
         runs = list(self.result_list)
-        progress = bot_tournaments.bot_runs_progress(runs)
+        progress = bot_runs.bot_runs_progress(runs)
         for run in runs:
             run._progress_reading = progress[run.pk]  # type: ignore[attr-defined]
         self.result_list = runs  # type: ignore[assignment]
@@ -99,11 +100,11 @@ class BotRunAdmin(ClubScopedAdmin):
         return False
 
     @staticmethod
-    def _progress(run: BotRun) -> bot_tournaments.Progress:
+    def _progress(run: BotRun) -> bot_runs.Progress:
         """One progress reading per row, shared by the row's three columns."""
         cached = getattr(run, "_progress_reading", None)
         if cached is None:
-            cached = bot_tournaments.bot_run_progress(run)
+            cached = bot_runs.bot_run_progress(run)
             run._progress_reading = cached  # type: ignore[attr-defined]
         return cached
 

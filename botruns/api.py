@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
+from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import DEFAULT_GAME_SECONDS, BotRun
 from config.bounds import (
@@ -45,7 +46,7 @@ class BotRunOutput(serializers.ModelSerializer[BotRun]):
     @extend_schema(responses=ProgressOutput)
     def get_progress(self, run: BotRun) -> dict[str, Any]:
         known = self.context.get("progress", {}).get(run.pk)
-        return (known or bot_tournaments.bot_run_progress(run)).as_dict()
+        return (known or bot_runs.bot_run_progress(run)).as_dict()
 
 
 class BotRunInput(serializers.Serializer[BotRun]):
@@ -74,7 +75,7 @@ class BotRunViewSet(ReadViewSet):
         runs = list(page) if page is not None else list(self.filter_queryset(
             self.get_queryset()))
         context = {**self.get_serializer_context(),
-                   "progress": bot_tournaments.bot_runs_progress(runs)}
+                   "progress": bot_runs.bot_runs_progress(runs)}
         data = BotRunOutput(runs, many=True, context=context).data
         return self.get_paginated_response(data) if page is not None else Response(data)
 

@@ -12,11 +12,16 @@ from django.utils.translation import gettext
 from config.engine_messages import game_label, translated
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
-from matches.models import Game, Termination
+from matches.models import Game
 from matches.progress import MatchProgress, match_progress
 from players.permissions import can_manage_club
 from tournaments.models import Outcome, Pairing, Tournament
-from tournaments.selectors import pairing_list, points_before_rounds, round_clock
+from tournaments.selectors import (
+    pairing_list,
+    points_before_rounds,
+    round_clock,
+    stored_match_format,
+)
 from tournaments.texts import format_text
 
 #: Boxes on a result slip for a first-to-N match without a cap (rarely all used).
@@ -27,14 +32,6 @@ UNCAPPED_SLIP_GAMES = 9
 #: Ratings replay games in this order, never in the order rows were saved.
 PLAYED_ORDER = ("pairing__round__created_at", "pairing__round_id", "pairing__board", "number")
 
-#: The columns of :func:`rated_game_rows`: plain values, no model instances.
-RATED_GAME_FIELDS = (
-    "id", "played_at", "winner_side",
-    "pairing__entrant_a__player_id", "pairing__entrant_a__team_id",
-    "pairing__entrant_b__player_id", "pairing__entrant_b__team_id",
-    "record__seats", *PLAYED_ORDER,
-)
-
 
 def played_from(key: Sequence[Any], prefix: str = "") -> Q:
     """Games at or after ``key`` in :data:`PLAYED_ORDER` (``prefix`` reaches the game from
@@ -44,26 +41,6 @@ def played_from(key: Sequence[Any], prefix: str = "") -> Q:
     for name, value in zip(reversed(names[:-1]), reversed(key[:-1]), strict=True):
         condition = Q(**{f"{name}__gt": value}) | (Q(**{name: value}) & condition)
     return condition
-
-
-def rated_game_rows(*, club_id: int | None = None, games: Sequence[str] | None = None,
-                    game_id: int | None = None,
-                    from_key: Sequence[Any] | None = None) -> QuerySet[Any]:
-    """The games that count for ratings (rated tournaments, two sides, not forfeited), in
-    played order, as rows of :data:`RATED_GAME_FIELDS` (a game of a typed match score
-    counts in its stored order)."""
-    rows = Game.objects.filter(
-        pairing__round__tournament__rated=True, pairing__entrant_b__isnull=False
-    ).exclude(termination=Termination.FORFEIT)
-    if club_id is not None:
-        rows = rows.filter(pairing__round__tournament__club_id=club_id)
-    if games is not None:
-        rows = rows.filter(game__in=list(games))
-    if game_id is not None:
-        rows = rows.filter(pk=game_id)
-    if from_key is not None:
-        rows = rows.filter(played_from(from_key))
-    return rows.order_by(*PLAYED_ORDER).values_list(*RATED_GAME_FIELDS)
 
 
 def played_key(game: Game) -> tuple[Any, ...]:
@@ -96,7 +73,7 @@ def pairing_progress(pairing: Pairing) -> MatchProgress | None:
     if pairing.outcome != Outcome.PENDING or pairing.entrant_b_id is None:
         return None
     tournament = pairing.round.tournament
-    return match_progress(MatchFormat.from_dict(tournament.match_format or {}),
+    return match_progress(stored_match_format(tournament),
                           [game.winner_side for game in pairing.games.all()],
                           knockout=tournament.system.needs_winner)
 
@@ -169,7 +146,7 @@ def round_sheet(round_: Any) -> RoundSheet:
 
     tournament = round_.tournament
     try:
-        match_format = MatchFormat.from_dict(tournament.match_format or {})
+        match_format = stored_match_format(tournament)
         described = format_text(match_format)
         longest = match_format.max_games_needed() or UNCAPPED_SLIP_GAMES
     except SeriesError:

@@ -1,7 +1,7 @@
 """Reads shaped for the public pages: each returns what one template shows.
 
 Business reads come from the apps' own selectors (tournaments.selectors,
-ratings.selectors, botruns.services); this module only arranges them for
+ratings.selectors, botruns.selectors); this module only arranges them for
 display and adds the drawings (pages.svg).
 """
 
@@ -16,12 +16,12 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext, pgettext
 
 from botruns.models import BotRun
+from botruns.selectors import bot_run_progress
 from config import table_events
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
 from games.series.format import MatchFormat
 from matches.models import Game
 from matches.progress import STEP_TIE_BREAK, MatchProgress, match_progress
-from matches.services.results import match_format_of
 from matches.texts import progress_step, progress_text
 from pages.svg.bracket import bracket_svg
 from players.models import Club, Player
@@ -229,7 +229,7 @@ def round_views(tournament: Tournament, numbers: list[int] | None = None) -> lis
     before = tournament_cache.points_before_rounds(tournament)
     knockout = tournament.system.needs_winner
     bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
-    fmt = match_format_of(tournament)
+    fmt = tournament_selectors.match_format_of(tournament)
     views = []
     for r in rounds:
         rows = []
@@ -424,8 +424,6 @@ def live_progress(tournament: Tournament) -> dict[str, Any] | None:
 
     The run comes with the tournament when it was loaded with ``select_related("bot_run")``.
     """
-    from botruns.services import bot_run_progress
-
     try:
         run = tournament.bot_run
     except BotRun.DoesNotExist:

@@ -14,6 +14,7 @@ from players.admin import ClubScopedAdmin, ReadOnlyAdmin, ServiceForm
 from players.models import Club
 from ratings import services
 from ratings.models import ClubRatingSettings, Rating, RatingChange
+from ratings.settings import rating_config_parse
 
 
 class ClubRatingSettingsForm(ServiceForm):
@@ -28,7 +29,7 @@ class ClubRatingSettingsForm(ServiceForm):
         data = forms.ModelForm.clean(self) or {}
         if "rating_settings" in data:
             try:
-                services.rating_config_parse(data["rating_settings"])
+                rating_config_parse(data["rating_settings"])
             except ApplicationError as error:
                 self.add_error("rating_settings", error.message)
         return data

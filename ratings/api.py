@@ -27,7 +27,7 @@ from players.api.base import ReadViewSet
 from players.models import Club, Player
 from ratings import selectors, services
 from ratings.models import RATING_FAMILIES, Rating, RatingChange
-from ratings.services import club_rating_config
+from ratings.settings import club_rating_config
 
 # -- serializers -------------------------------------------------------------------------
 
@@ -180,7 +180,7 @@ def club_rating_settings(request: Request, pk: int) -> Response:
         actor=request.user, club=club, rating_settings=data.validated_data["rating_settings"])
     return Response(RatingSettingsOutput({
         "club": club.pk, "rating_settings": club.rating_settings,
-        "system": services.club_rating_config(club).system}).data)
+        "system": club_rating_config(club).system}).data)
 
 
 def _club(value: str) -> Club:

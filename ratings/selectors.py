@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
 from games.engines import GAME_FAMILY
+from matches.rated_games import rated_game_rows
 from matches.selectors import PLAYED_ORDER
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating, RatingChange
@@ -147,3 +148,32 @@ def entry_ratings(club_id: int, game: str, player_ids: Sequence[int]) -> dict[in
     rows = Rating.objects.filter(club_id=club_id, family=family, player_id__in=list(player_ids))
     return {player_id: round(rating) for player_id, rating in rows.values_list("player_id",
                                                                                "rating")}
+
+
+def engines_of(family: str) -> list[str]:
+    """The engines whose games rate in ``family``'s pools (all Kazambi forms share one)."""
+    return [name for name, game_family in GAME_FAMILY.items() if game_family == family]
+
+
+def rating_pools(club: Club | None, family: str | None) -> set[tuple[int, str]]:
+    """The pools (club id, family) that have rated games or stored ratings (a pool may have
+    lost its games)."""
+    games = rated_game_rows(club_id=club.pk if club is not None else None)
+    ratings = Rating.objects.all()
+    if club is not None:
+        ratings = ratings.filter(club=club)
+    pools = {
+        (club_id, GAME_FAMILY[name])
+        for club_id, name in games.values_list("pairing__round__tournament__club_id", "game")
+        .order_by()
+        .distinct()
+    }
+    pools |= set(ratings.values_list("club_id", "family").order_by().distinct())
+    return {pool for pool in pools if family is None or pool[1] == family}
+
+
+def rating_pool_game_count(club: Club | None = None, family: str | None = None) -> int:
+    """How many games a recompute of these pools rates (for a progress bar)."""
+    rows = rated_game_rows(club_id=club.pk if club is not None else None,
+                           games=engines_of(family) if family is not None else None)
+    return rows.order_by().count()

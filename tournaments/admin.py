@@ -463,6 +463,7 @@ class TournamentAdmin(ClubScopedAdmin):
             return self._upload(request, tournament, action, late, context)
         elif action == "ratings":
             def save_ratings() -> None:
+                changed: dict[int, int] = {}
                 for row in entrants:
                     value = request.POST.get(f"rating-{row.pk}", "").strip()
                     if value and value != str(row.rating):
@@ -471,8 +472,10 @@ class TournamentAdmin(ClubScopedAdmin):
                                 gettext("%(entrant)s: the rating %(value)r is not a whole "
                                         "number.") % {"entrant": row, "value": value},
                                 field="rating")
-                        services.entrant_rating_update(actor=actor, entrant=row,
-                                                       rating=int(value))
+                        changed[row.pk] = int(value)
+                if changed:
+                    services.entrant_ratings_update(actor=actor, tournament=tournament,
+                                                    ratings=changed)
             run_service(self, request, save_ratings, gettext("Ratings saved: seeds follow them."))
         elif action == "withdraw":
             from_round = _int(request.POST.get("from_round")) or None
@@ -576,10 +579,10 @@ def _abbreviations(keys: Any) -> list[str]:
 
 
 def _match_text(tournament: Tournament) -> str:
-    from games.series.format import MatchFormat, SeriesError
+    from games.series.format import SeriesError
 
     try:
-        return format_text(MatchFormat.from_dict(tournament.match_format or {}))
+        return format_text(selectors.stored_match_format(tournament))
     except SeriesError:
         return "?"
 

@@ -12,9 +12,27 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
+from config.bounds import MAX_MATCH_GAMES
+from games.series.format import MatchFormat
 from tournaments import adapters
 from tournaments.csv_cells import csv_text
 from tournaments.models import Entrant, Pairing, Round, Tournament
+
+
+def stored_match_format(tournament: Tournament) -> MatchFormat:
+    """The tournament's match format as stored (``SeriesError`` if it cannot be read)."""
+    return MatchFormat.from_dict(tournament.match_format or {})
+
+
+def match_format_of(tournament: Tournament) -> MatchFormat:
+    """The tournament's match format as played: a first-to-N stored without a cap (before
+    the bound) plays at most :data:`MAX_MATCH_GAMES` games."""
+    match_format = stored_match_format(tournament)
+    if match_format.kind == "first_to" and match_format.max_games is None:
+        cap = max(MAX_MATCH_GAMES, match_format.games)
+        match_format = MatchFormat("first_to", match_format.games, cap,
+                                   match_format.duplicate)
+    return match_format
 
 
 def tournament_list() -> QuerySet[Tournament]:

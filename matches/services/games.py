@@ -29,11 +29,10 @@ from matches.events import GamesChanged, games_changed_send
 from matches.models import Game, Termination
 from matches.services.results import (
     RecordedResult,
-    _correction_warning,
-    _resolve,
     check_board,
+    checked_result,
+    correction_warning,
     lock_board,
-    match_format_of,
     match_score,
     no_draw_message,
     write_result,
@@ -42,6 +41,7 @@ from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user
 from tournaments.cache import tournament_changed
 from tournaments.models import PLAYED_OUTCOMES, Outcome, Pairing, Tournament
+from tournaments.selectors import match_format_of
 
 RESULTS = {"a": 0, "b": 1, "draw": None}
 
@@ -157,8 +157,8 @@ def game_record(
                         "record the tie-break winner on the pairing's result.") % {
                 "score": score_text(score)}
         else:
-            outcome, score = _resolve(tournament, score, None)
-            warning = _correction_warning(tournament, pairing, outcome, score)
+            outcome, score = checked_result(tournament, score, None)
+            warning = correction_warning(tournament, pairing, outcome, score)
             write_result(actor=actor, pairing=pairing, outcome=outcome, score=score,
                          warning=warning)
     games_changed_send(GamesChanged(tournament_id=tournament.pk, pairing_id=pairing.pk,
@@ -247,7 +247,7 @@ def game_delete(*, actor: Actor | None, game: Game) -> RecordedResult | None:
         new = _result_after(tournament, pairing, match_score([g.winner_side for g in left]))
     warning = ""
     if new is not None:
-        warning = _correction_warning(tournament, pairing, *new)
+        warning = correction_warning(tournament, pairing, *new)
     Game.objects.filter(pk=game.pk).delete()
     tournament_changed(tournament.pk)
     for number, later in enumerate(left, start=1):
@@ -274,9 +274,9 @@ def _result_after(tournament: Tournament, pairing: Pairing,
         return str(Outcome.PENDING), MatchScore()
     keep = pairing.outcome if tournament.system.needs_winner else None  # a tie-break stays
     try:
-        return _resolve(tournament, score, keep)
+        return checked_result(tournament, score, keep)
     except ApplicationError:
-        return _resolve(tournament, score, None)
+        return checked_result(tournament, score, None)
 
 
 def _winner(

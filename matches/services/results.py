@@ -64,6 +64,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
+from tournaments.selectors import match_format_of
 from tournaments.services.tournaments import lock_tournament
 from tournaments.texts import format_text
 
@@ -78,17 +79,6 @@ class RecordedResult:
 def result_snapshot(pairing: Pairing) -> dict[str, Any]:
     return {"outcome": pairing.outcome, "wins_a": pairing.wins_a, "wins_b": pairing.wins_b,
             "draws": pairing.draws, "version": pairing.version}
-
-
-def match_format_of(tournament: Tournament) -> MatchFormat:
-    """The tournament's match format; a first-to-N stored without a cap (before the
-    bound) plays at most :data:`MAX_MATCH_GAMES` games."""
-    match_format = MatchFormat.from_dict(tournament.match_format or {})
-    if match_format.kind == "first_to" and match_format.max_games is None:
-        cap = max(MAX_MATCH_GAMES, match_format.games)
-        match_format = MatchFormat("first_to", match_format.games, cap,
-                                   match_format.duplicate)
-    return match_format
 
 
 def match_score(winners: list[int | None]) -> MatchScore:
@@ -111,7 +101,7 @@ def no_draw_message(game: str) -> str:
             "enter the games won by each side.")
 
 
-def _resolve(
+def checked_result(
     tournament: Tournament, score: MatchScore | None, outcome: str | None,
 ) -> tuple[str, MatchScore]:
     """The outcome and score to store, after checking them against the match format."""
@@ -165,8 +155,8 @@ def _resolve(
     )
 
 
-def _correction_warning(tournament: Tournament, pairing: Pairing, new_outcome: str,
-                        new_score: MatchScore) -> str:
+def correction_warning(tournament: Tournament, pairing: Pairing, new_outcome: str,
+                       new_score: MatchScore) -> str:
     """Refuse what a followed round cannot take; the warning for what it can."""
     last_round = int(Round.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"]
                      or 0)
@@ -466,8 +456,8 @@ def _plan(tournament: Tournament, pairing: Pairing, expected_version: int,
           score: MatchScore | None, outcome: str | None) -> _Plan:
     """Every check of a board's result, in the order a director reads the errors."""
     check_board(tournament, pairing, expected_version)
-    new_outcome, new_score = _resolve(tournament, score, outcome)
-    warning = _correction_warning(tournament, pairing, new_outcome, new_score)
+    new_outcome, new_score = checked_result(tournament, score, outcome)
+    warning = correction_warning(tournament, pairing, new_outcome, new_score)
     return _Plan(new_outcome, new_score, warning,
                  _plan_games(tournament, pairing, new_outcome, new_score))
 

@@ -85,3 +85,42 @@ def test_the_write_patterns_catch_writes() -> None:
             "pairing.games.all().delete()\ngame.save()\nself.game.delete()\n")
     assert _game_writes(ast.parse(code)) == [1, 2, 3, 4, 5, 6]
     assert _game_writes(ast.parse("Game.objects.filter(a=1).count()\ngame.full_clean()\n")) == []
+
+
+def _selector_modules() -> list[Path]:
+    return [path for app in FLOORS for path in _modules(app)
+            if path.stem == "selectors" or "selectors" in path.parent.parts]
+
+
+def _imported_names(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        return [f"{node.module}.{alias.name}" for alias in node.names]
+    return []
+
+
+@pytest.mark.parametrize("path", _selector_modules(), ids=lambda path: str(path.parent.name))
+def test_selectors_import_no_write_module(path: Path) -> None:
+    """Reads do not reach into writes: a selector imports no services module."""
+    writes = [
+        f"{path.relative_to(ROOT)}:{getattr(node, "lineno", 0)} imports {name}"
+        for node in ast.walk(ast.parse(path.read_text()))
+        for name in _imported_names(node)
+        if "services" in name.split(".")
+    ]
+    assert writes == []
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A leading underscore means "this module only"; a helper others need gets a name."""
+    private = [
+        f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}.{alias.name}"
+        for app in FLOORS + ["config"]
+        for path in _modules(app)
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.ImportFrom) and node.level == 0
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+    assert private == []

@@ -11,7 +11,7 @@ are seeded alphabetically.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -268,18 +268,30 @@ def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[
 @transaction.atomic
 def entrant_rating_update(*, actor: Actor, entrant: Entrant, rating: int) -> Entrant:
     """Change a rating at entry, before the start (the seeds follow it)."""
-    tournament = entrant.tournament
+    return entrant_ratings_update(actor=actor, tournament=entrant.tournament,
+                                  ratings={entrant.pk: rating})[0]
+
+
+@transaction.atomic
+def entrant_ratings_update(*, actor: Actor, tournament: Tournament,
+                           ratings: Mapping[int, int]) -> list[Entrant]:
+    """Change ratings at entry (entrant id: rating) before the start, all or none (the
+    seeds follow them)."""
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
         raise ApplicationError(_(
             "Ratings at entry are fixed at the start: the seeds and pairing numbers follow "
             "them."), field="rating")
-    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
-    entrant.rating = _check_rating(rating)
-    entrant.save(update_fields=["rating"])
+    entrants = list(Entrant.objects.select_for_update()
+                    .filter(tournament=tournament, pk__in=list(ratings)).order_by("id"))
+    if len(entrants) != len(ratings):
+        raise ApplicationError(_("Choose an entrant of this tournament."), field="entrant")
+    for entrant in entrants:
+        entrant.rating = _check_rating(ratings[entrant.pk])
+    Entrant.objects.bulk_update(entrants, ["rating"])
     tournament_changed(tournament.pk)
-    return entrant
+    return entrants
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
+from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import BotRunStatus
 from config.errors import ApplicationError
@@ -50,7 +51,7 @@ class Command(BaseCommand):
         elif not opts["no_wait"]:
             self._follow(run, opts["timeout"])
         run.refresh_from_db()
-        progress = bot_tournaments.bot_run_progress(run)
+        progress = bot_runs.bot_run_progress(run)
         elapsed = time.monotonic() - started
         self.stdout.write(
             _("%(tournament)s: %(status)s; %(games)s in %(seconds)s s (%(rate)s games/s)") % {
@@ -67,7 +68,7 @@ class Command(BaseCommand):
         with tqdm(unit="game", desc=run.tournament.name) as bar:
             while time.monotonic() < deadline:
                 run.refresh_from_db()
-                progress = bot_tournaments.bot_run_progress(run)
+                progress = bot_runs.bot_run_progress(run)
                 bar.total = progress.games_total
                 bar.n = progress.games_done
                 bar.set_postfix(rounds=f"{progress.rounds_done}/{progress.rounds_total or '?'}")

@@ -17,6 +17,7 @@ from players.counts import games_count, players_count
 from players.models import Club
 from ratings import services as rating_services
 from ratings.models import RATING_FAMILIES
+from ratings.selectors import rating_pool_game_count
 
 
 class Command(BaseCommand):
@@ -37,7 +38,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         club = _club(options["club"]) if options["club"] else None
         family = _family(options["game"]) if options["game"] else None
-        total = rating_services.rating_pool_game_count(club, family)
+        total = rating_pool_game_count(club, family)
         started = time.perf_counter()
         with tqdm(
             total=total, unit="game", disable=options["no_progress"], file=self.stderr

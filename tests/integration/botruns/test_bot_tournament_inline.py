@@ -5,6 +5,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
+from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import BotGameTask
 from config.errors import ApplicationError
@@ -38,7 +39,7 @@ def test_round_robin_of_bots_plays_to_the_end(make_event: Any, organizer: Any) -
     assert BotGameTask.objects.filter(run=run, done_at=None).count() == 0
     assert Game.objects.filter(pairing__round__tournament=tournament).count() == \
         BotGameTask.objects.filter(run=run).count()
-    progress = bot_tournaments.bot_run_progress(run)
+    progress = bot_runs.bot_run_progress(run)
     assert progress.games_done == progress.games_total
     assert progress.rounds_done == progress.rounds_total == 5
 

@@ -92,17 +92,19 @@ def test_demo_of_the_old_schema_keeps_its_standings_and_ratings() -> None:
 
 def _replayed_in_saved_order() -> list[list[Any]]:
     """The pools replayed in the order the old code used, ``(played_at, id)``."""
-    from matches.selectors import rated_game_rows
+    from matches.rated_games import rated_games
     from players.models import Club, Player
-    from ratings.services import _engines_of, _GameLoader, _replay, club_rating_config
+    from ratings.replay import in_played_time, replay
+    from ratings.selectors import engines_of
+    from ratings.settings import club_rating_config
 
     rows = []
     for club in Club.objects.order_by("id"):
         config = club_rating_config(club)
         for family in ("kazambi", "kugamai", "stolbiki"):
-            games = rated_game_rows(club_id=club.pk, games=_engines_of(family)).order_by(
-                "played_at", "id")
-            _, finals = _replay(config, _GameLoader(club.pk).rated_games(games), {})
+            games = sorted(rated_games(club_id=club.pk, games=engines_of(family)),
+                           key=lambda game: (game.played_at, game.game_id))
+            _, finals = replay(config, in_played_time(games), {})
             names = dict(Player.objects.filter(pk__in=finals).values_list("pk", "display_name"))
             rows += [[names[player], family, config.system, state.rating, state.rd,
                       state.volatility, state.games, state.peak,

@@ -12,6 +12,7 @@ from ratings import services
 from ratings.maths.bulk import RatedGame, recompute_ratings
 from ratings.maths.glicko2 import Glicko2Config, rate_game
 from ratings.models import Rating, RatingChange
+from ratings.settings import rating_config_parse
 
 pytestmark = pytest.mark.django_db
 
@@ -235,7 +236,7 @@ def test_changing_the_system_rebuilds_the_clubs_pools(
 )
 def test_bad_settings_name_the_field(settings: Any, field: str) -> None:
     with pytest.raises(ApplicationError) as caught:
-        services.rating_config_parse(settings)
+        rating_config_parse(settings)
     assert caught.value.field == field
 
 

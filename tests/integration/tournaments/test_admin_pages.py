@@ -97,6 +97,10 @@ def test_entrants_page_enters_many_by_rating_and_runs_the_tournament(
     names = [e.name for e in tournament.entrants.order_by("id")]
     assert names == ["Gil", "Fay", "Hana", "Ivo"]  # rated first, then by name
     ivo_entry = tournament.entrants.get(player=players[0])
+    hana_entry = tournament.entrants.get(player=players[1])
+    client.post(url, {"action": "ratings", f"rating-{hana_entry.pk}": "1700",
+                      f"rating-{ivo_entry.pk}": "99999"})  # all or none
+    assert tournament.entrants.get(pk=hana_entry.pk).rating == 0
     client.post(url, {"action": "ratings", f"rating-{ivo_entry.pk}": "1700"})
     dashboard = f"/admin/tournaments/tournament/{tournament.pk}/dashboard/"
     assert 'value="Start"' in client.get(dashboard).content.decode()

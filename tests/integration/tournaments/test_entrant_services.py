@@ -167,3 +167,23 @@ def test_reopen_needs_a_finished_tournament_and_a_reason(make_event: Any,
     match_result_record(actor=organizer, pairing=pairing, expected_version=pairing.version,
                         score=MatchScore(0, 1))
     services.tournament_finish(actor=organizer, tournament=tournament)
+
+
+def test_ratings_at_entry_change_all_or_none(club_a: Any, organizer: Any,
+                                            people: list[Player]) -> None:
+    tournament = swiss(club_a, organizer)
+    first, second = (services.entrant_register(actor=organizer, tournament=tournament,
+                                               player=player, rating=1500)
+                     for player in people[:2])
+    with pytest.raises(ApplicationError, match="whole number from 0 to 4000"):
+        services.entrant_ratings_update(actor=organizer, tournament=tournament,
+                                        ratings={first.pk: 1800, second.pk: 99999})
+    other = swiss(club_a, organizer)
+    stranger = services.entrant_register(actor=organizer, tournament=other, player=people[2])
+    with pytest.raises(ApplicationError, match="Choose an entrant of this tournament"):
+        services.entrant_ratings_update(actor=organizer, tournament=tournament,
+                                        ratings={first.pk: 1800, stranger.pk: 1700})
+    assert [e.rating for e in selectors.entrant_list(tournament)] == [1500, 1500]
+    services.entrant_ratings_update(actor=organizer, tournament=tournament,
+                                    ratings={first.pk: 1800, second.pk: 1900})
+    assert sorted(e.rating for e in selectors.entrant_list(tournament)) == [1800, 1900]
