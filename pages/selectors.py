@@ -16,7 +16,6 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext, pgettext
 
 from botruns.models import BotRun
-from config import table_events
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
 from games.series.format import MatchFormat
 from matches.models import Game
@@ -382,30 +381,10 @@ class PageState:
     live: bool
 
 
-#: Every result, game, round and entrant write updates the tournament row (its version);
-#: the host club's name and slug are part of the state too.
-_STATE_TABLES = ("tournaments_tournament", "players_club")
-_MAX_STATES = 5000
-_states: dict[tuple[str, str], tuple[table_events.Snapshot, PageState | None]] = {}
-
-
 def page_state(club_slug: str, slug: str) -> PageState | None:
-    """The published tournament's state, or None. Kept in this process while the
-    tournaments table is unchanged (``config.table_events``): a poll then needs no query."""
-    snap = table_events.snapshot(_STATE_TABLES)
-    if snap is not None:
-        kept = _states.get((club_slug, slug))
-        if kept is not None and kept[0] == snap:
-            return kept[1]
-    state = _read_page_state(club_slug, slug)
-    if snap is not None and table_events.snapshot(_STATE_TABLES) == snap:
-        if len(_states) >= _MAX_STATES:
-            _states.clear()
-        _states[(club_slug, slug)] = (snap, state)
-    return state
-
-
-def _read_page_state(club_slug: str, slug: str) -> PageState | None:
+    """The published tournament's state, or None: one light query on every request, so a
+    reader that starts after a write commits sees its version (``tournaments.freshness``)
+    and the host club's name and slug."""
     row = (Tournament.objects.filter(club__slug=club_slug, slug=slug)
            .exclude(status=Status.DRAFT).order_by()
            .values_list("pk", "version", "updated_at", "bot_run__status", "club__name")[:1])

@@ -72,7 +72,7 @@ EXPECTED = {
 def test_sqlite_triggers_bump_the_versions(tmp_path: Path) -> None:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "true",
-           "SECRET_KEY": "sqlite-trigger-test-" + "x" * 40, "TABLE_EVENTS": "false",
+           "SECRET_KEY": "sqlite-trigger-test-" + "x" * 40,
            "CELERY_BROKER_URL": "memory://", "CACHE_URL": "locmemcache://",
            "VAR_DIR": str(tmp_path)}
 
