@@ -1,6 +1,6 @@
 """Every public page answers in as many queries for a larger club as for a small one (no
 query per row), within a fixed bound; a tournament page kept in the cache costs one light
-query (none when the process hears table changes, see tests/integration/config)."""
+query (its state: the version a write moved, read afresh by every request)."""
 
 from __future__ import annotations
 
