@@ -71,6 +71,10 @@ step("result", lambda: ms.match_result_record(actor=user, pairing=board,
 step("game deleted", lambda: Game.objects.filter(pairing=board).delete())
 step("tournament row", lambda: connection.cursor().execute(
     "UPDATE tournaments_tournament SET rounds_planned = 5 WHERE name = 'Pairs'"))
+from pages.selectors import page_state
+state = page_state("lite", solo.slug).state  # the page's own query, on SQLite
+fresh = Tournament.objects.get(pk=solo.pk)
+assert (state.version, state.saved_at) == (fresh.version, fresh.updated_at.isoformat())
 import json
 print(json.dumps(dict(steps)))
 """
