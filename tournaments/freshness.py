@@ -181,8 +181,8 @@ def _pg_triggers(table: str) -> list[str]:
 def _pg_generation_triggers(table: str) -> list[str]:
     # a constraint trigger cannot be replaced in place, nor fire on TRUNCATE
     return [
-        f"INSERT INTO tournaments_tablegeneration (table_name) VALUES ('{table}') "
-        "ON CONFLICT DO NOTHING",
+        f"INSERT INTO tournaments_tablegeneration (table_name) VALUES ('{table}') "  # nosec B608
+        "ON CONFLICT DO NOTHING",  # this module's constants only, no outside input
         f"DROP TRIGGER IF EXISTS tournaments_generation ON {table}",
         f"CREATE CONSTRAINT TRIGGER tournaments_generation AFTER INSERT OR UPDATE OR DELETE "
         f"ON {table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW "
