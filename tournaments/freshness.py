@@ -64,7 +64,6 @@ FOR EACH ROW EXECUTE FUNCTION tournaments_tournament_own_row();
 """)
 
 _ALL_OPS = ("INSERT", "UPDATE", "DELETE")
-_ROUND_OF = "SELECT d.tournament_id FROM tournaments_round d JOIN {rows} r ON r.id = d.id"
 
 #: Per watched table: the ids of the tournaments that show its changed rows, as a query
 #: over ``{rows}`` (the inserted, deleted or changed rows), and which operations count.
