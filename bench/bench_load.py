@@ -123,12 +123,12 @@ def build_swiss(env: dict[str, str], live: bool = False) -> str:
 
 def page_weights(env: dict[str, str], path: str) -> list[dict[str, Any]]:
     """The live Swiss's tabs: bytes raw and gzipped, CPU of the first answer after a result
-    (``bench.load_site.page_weights``, in a process of its own; table events off, so each
-    request reads the tournament's version as a process would after hearing the write)."""
+    (``bench.load_site.page_weights``, in a process of its own; each request reads the
+    tournament's version)."""
     code = ("import json; from bench.load_site import page_weights; "
             f"print(json.dumps(page_weights({path!r})))")
     rows: list[dict[str, Any]] = json.loads(
-        manage({**env, "TABLE_EVENTS": "false"}, "shell", "-c", code).strip().splitlines()[-1])
+        manage(env, "shell", "-c", code).strip().splitlines()[-1])
     return rows
 
 

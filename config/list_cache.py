@@ -5,11 +5,12 @@ they are read from are unchanged.
 GET with no credentials (no ``Authorization`` header, no session cookie) whose JSON answer
 was kept under the same absolute URL (scheme, host and port included: the answer's
 ``next`` and ``previous`` links are built from them), query string, ``Accept`` header,
-language and snapshot of those tables' generations (:mod:`config.table_events`) gets that
-answer again; any committed write to one of the tables changes the snapshot. Only ``200``
-JSON answers that set no cookie are kept, in a per-process store (the generations are per
-process too). Without the listener (not PostgreSQL, ``TABLE_EVENTS=false``, a lost
-connection) every request goes to the view.
+language and generations of those tables (read in one query on every request:
+``tournaments.freshness``) gets that answer again; a write to one of the tables moves its
+generation as it commits, so a request that starts after the commit never gets the older
+answer, in any process. Only ``200`` JSON answers that set no cookie are kept, in a
+per-process store. Where generations cannot tell (not PostgreSQL) every request goes to
+the view.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache.backends.locmem import LocMemCache
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from config import table_events
+from tournaments import freshness
 
 _KEPT_HEADERS = ("Content-Type", "Vary", "Allow")
 _store = LocMemCache("config-list-cache", {"TIMEOUT": None, "OPTIONS": {"MAX_ENTRIES": 500}})
@@ -42,7 +44,7 @@ class CachedListsMiddleware:
         tables = settings.CACHED_LISTS.get(request.path) if request.method == "GET" else None
         if tables is None or not _anonymous(request):
             return self.get_response(request)
-        snap = table_events.snapshot(tables)
+        snap = freshness.generations(connection, tables)
         if snap is None:
             return self.get_response(request)
         # the absolute URL: the answer's links carry the request's scheme, host and port
@@ -58,7 +60,7 @@ class CachedListsMiddleware:
                 response[name] = value
             return response
         response = self.get_response(request)
-        if _keepable(response) and table_events.snapshot(tables) == snap:
+        if _keepable(response):
             headers = {name: response[name] for name in _KEPT_HEADERS if name in response}
             _store.set(key, (response.content, headers))
         return response

@@ -155,12 +155,9 @@ CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 # (tournaments/cache.py): a write makes them unreachable at once. This only bounds how long
 # unreachable entries keep memory.
 TOURNAMENT_CACHE_SECONDS = env.int("TOURNAMENT_CACHE_SECONDS", default=24 * 60 * 60)
-# Each web process hears of committed writes to the tables pages and API lists are cached
-# from (PostgreSQL LISTEN/NOTIFY, config/table_events.py), so a cached answer is served
-# without asking the database; off, or on SQLite, every request reads the database.
-TABLE_EVENTS = env.bool("TABLE_EVENTS", default=True)
 # API lists answered from memory while the tables they read are unchanged
-# (config/list_cache.py): the path, then every table its answer is read from.
+# (config/list_cache.py): the path, then every table its answer is read from (each one
+# counted by tournaments.freshness.GENERATION_TABLES).
 CACHED_LISTS = {
     "/api/tournaments/": ["tournaments_tournament", "tournaments_entrant", "players_club"],
     "/api/players/": ["players_player", "players_club"],

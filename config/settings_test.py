@@ -8,9 +8,6 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/clubto
 os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-# Tests write inside transactions that never commit, so no change would be announced:
-# reads go to the database (tests of config.table_events switch it on with committed data).
-os.environ.setdefault("TABLE_EVENTS", "false")
 
 from config.settings import *  # noqa: E402,F403
 

@@ -7,17 +7,19 @@ display and adds the drawings (pages.svg).
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
 from django.db.models import Prefetch, Q, QuerySet
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, ngettext, pgettext
 
 from botruns.models import BotRun
 from botruns.selectors import bot_run_progress
-from config import table_events
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
 from games.series.format import MatchFormat
 from matches.models import Game
@@ -384,36 +386,29 @@ class PageState:
     live: bool
 
 
-#: Every result, game, round and entrant write updates the tournament row (its version);
-#: the host club's name and slug are part of the state too.
-_STATE_TABLES = ("tournaments_tournament", "players_club")
-_MAX_STATES = 5000
-_states: dict[tuple[str, str], tuple[table_events.Snapshot, PageState | None]] = {}
+#: The page state's query, written once: built by the ORM on every request it cost three
+#: times the round trip (``bench/bench_freshness.py``). Names from the models' metadata.
+_STATE_SQL = (
+    "SELECT t.id, t.version, t.updated_at, r.status, c.name "  # nosec B608: no outside input
+    f"FROM {Tournament._meta.db_table} t JOIN {Club._meta.db_table} c ON c.id = t.club_id "
+    f"LEFT JOIN {BotRun._meta.db_table} r ON r.tournament_id = t.id "
+    "WHERE c.slug = %s AND t.slug = %s AND t.status <> %s LIMIT 1")
 
 
 def page_state(club_slug: str, slug: str) -> PageState | None:
-    """The published tournament's state, or None. Kept in this process while the
-    tournaments table is unchanged (``config.table_events``): a poll then needs no query."""
-    snap = table_events.snapshot(_STATE_TABLES)
-    if snap is not None:
-        kept = _states.get((club_slug, slug))
-        if kept is not None and kept[0] == snap:
-            return kept[1]
-    state = _read_page_state(club_slug, slug)
-    if snap is not None and table_events.snapshot(_STATE_TABLES) == snap:
-        if len(_states) >= _MAX_STATES:
-            _states.clear()
-        _states[(club_slug, slug)] = (snap, state)
-    return state
-
-
-def _read_page_state(club_slug: str, slug: str) -> PageState | None:
-    row = (Tournament.objects.filter(club__slug=club_slug, slug=slug)
-           .exclude(status=Status.DRAFT).order_by()
-           .values_list("pk", "version", "updated_at", "bot_run__status", "club__name")[:1])
-    if not row:
+    """The published tournament's state, or None: one light query on every request, so a
+    reader that starts after a write commits sees its version (``tournaments.freshness``)
+    and the host club's name and slug."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STATE_SQL, [club_slug, slug, Status.DRAFT.value])
+        row = cursor.fetchone()
+    if row is None:
         return None
-    pk, version, updated_at, run_status, club_name = row[0]
+    pk, version, updated_at, run_status, club_name = row
+    if isinstance(updated_at, str):  # SQLite
+        updated_at = parse_datetime(updated_at)
+    if timezone.is_naive(updated_at):
+        updated_at = timezone.make_aware(updated_at, dt.UTC)
     return PageState(TournamentState(pk, version, updated_at.isoformat(),
                                      host=f"{club_slug}\n{club_name}"),
                      live=run_status == "running")

@@ -1,11 +1,10 @@
-"""A tournament's version, and the reads cached under it.
+"""The reads cached under a tournament's version.
 
-Every write that changes what a tournament's standings, tables or pages show (a result, a
-game, a new round, an entrant) calls :func:`tournament_changed` inside its transaction,
-which bumps ``Tournament.version``. Rows of other tables that the pages show bump it too,
-by database triggers (``pages.triggers``), whatever writes them: a player, team or
-club renamed, a team's members, an entrant's row, a requested bye. Cached reads are keyed
-by that version, by when the tournament row itself was saved (its own fields) and by the
+Every write to a row that a tournament's standings, tables or pages show (a result, a
+game, a round, an entrant, a requested bye, a team's members, a player or team renamed,
+the tournament's own row) bumps ``Tournament.version`` in its transaction, by database
+triggers, whatever writes it (``tournaments.freshness``). Cached reads are keyed by that
+version, by when the tournament row itself was saved (its own fields) and by the
 code revision, so a write makes every older entry unreachable at once, in every process,
 whatever the cache backend: nothing expires by time to become right.
 (``TOURNAMENT_CACHE_SECONDS`` only bounds how long unreachable entries take memory.) ETags
@@ -25,7 +24,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db.models import F
 
 from tournaments import selectors
 from tournaments.etags import TournamentState
@@ -36,15 +34,6 @@ log = logging.getLogger(__name__)
 #: Top-level packages of the project that render no answer.
 _NOT_SOURCE = {"tests", "bench"}
 _SOURCE_SUFFIXES = {".py", ".html", ".js", ".css"}
-
-
-def tournament_changed(tournament_id: int) -> None:
-    """Bump the tournament's version: its cached standings, tables and pages are stale.
-
-    Call it inside the transaction that writes, so the new version and the new data
-    commit together.
-    """
-    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
 
 
 @functools.cache

@@ -90,8 +90,8 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
-    #: Bumped by every write that changes results, games, rounds or entrants
-    #: (``tournaments.cache.tournament_changed``): cached standings and ETags derive from it.
+    #: Bumped by every write to a row the tournament's pages show, by database triggers
+    #: (``tournaments.freshness``): cached standings and ETags derive from it.
     version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     class Meta:

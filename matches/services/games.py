@@ -39,7 +39,6 @@ from matches.services.results import (
 )
 from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user
-from tournaments.cache import tournament_changed
 from tournaments.models import PLAYED_OUTCOMES, Outcome, Pairing, Tournament
 from tournaments.selectors import match_format_of
 
@@ -147,7 +146,6 @@ def game_record(
     game.save()
     pairing.version += 1
     pairing.save(update_fields=["version", "updated_at"])
-    tournament_changed(tournament.pk)
     score = score.add(winner_side)
     decided = fmt.is_decided(score)
     warning = ""
@@ -249,7 +247,6 @@ def game_delete(*, actor: Actor | None, game: Game) -> RecordedResult | None:
     if new is not None:
         warning = correction_warning(tournament, pairing, *new)
     Game.objects.filter(pk=game.pk).delete()
-    tournament_changed(tournament.pk)
     for number, later in enumerate(left, start=1):
         if later.number != number:
             later.number = number

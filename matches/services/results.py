@@ -52,7 +52,6 @@ from matches.models import Game, Termination
 from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
-from tournaments.cache import tournament_changed
 from tournaments.models import (
     FORFEIT_OUTCOMES,
     PLAYED_OUTCOMES,
@@ -222,7 +221,6 @@ def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: 
         pairing=pairing, changed_by=pairing.updated_by, before=before,
         after=result_snapshot(pairing), warning=warning,
     )
-    tournament_changed(pairing.round.tournament_id)
     round_ = pairing.round
     pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
     new_status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED

@@ -1,38 +1,8 @@
-"""Triggers that announce committed writes to the tables the public pages and API lists are
-cached from (``config.table_events``). PostgreSQL only: elsewhere nothing listens."""
-
-from typing import Any
+"""Once: triggers that announced committed writes with NOTIFY. The pages no longer listen;
+``tournaments`` migration 0005 drops them where this migration had installed them, and a
+new database never gets them (``tournaments.freshness``)."""
 
 from django.db import migrations
-
-WATCHED = ["tournaments_tournament", "tournaments_entrant", "players_player", "players_club"]
-
-FUNCTION = """
-CREATE OR REPLACE FUNCTION notify_table_changed() RETURNS trigger AS $$
-BEGIN
-    PERFORM pg_notify('table_changed', TG_TABLE_NAME);
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-"""
-
-
-def create(apps: Any, schema_editor: Any) -> None:
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    schema_editor.execute(FUNCTION)
-    for table in WATCHED:
-        schema_editor.execute(
-            f"CREATE TRIGGER {table}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE "
-            f"ON {table} FOR EACH STATEMENT EXECUTE FUNCTION notify_table_changed()")
-
-
-def drop(apps: Any, schema_editor: Any) -> None:
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    for table in WATCHED:
-        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_changed ON {table}")
-    schema_editor.execute("DROP FUNCTION IF EXISTS notify_table_changed()")
 
 
 class Migration(migrations.Migration):
@@ -41,4 +11,4 @@ class Migration(migrations.Migration):
         ("players", "0002_rating_ratingchange"),
     ]
 
-    operations = [migrations.RunPython(create, drop)]
+    operations: list[migrations.operations.base.Operation] = []

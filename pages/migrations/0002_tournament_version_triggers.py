@@ -1,19 +1,8 @@
-"""Triggers that bump the versions of the tournaments whose pages show a row written
-outside the tournaments' own writers (``pages.triggers``)."""
-
-from typing import Any
+"""Once: the version triggers of the pages app. They moved to the tournaments app
+(``tournaments.freshness``, ``tournaments`` migration 0005, which drops these where this
+migration had installed them)."""
 
 from django.db import migrations
-
-from pages import triggers
-
-
-def create(apps: Any, schema_editor: Any) -> None:
-    triggers.install(schema_editor.connection)
-
-
-def drop(apps: Any, schema_editor: Any) -> None:
-    triggers.uninstall(schema_editor.connection)
 
 
 class Migration(migrations.Migration):
@@ -23,4 +12,4 @@ class Migration(migrations.Migration):
         ("players", "0002_rating_ratingchange"),
     ]
 
-    operations = [migrations.RunPython(create, drop)]
+    operations: list[migrations.operations.base.Operation] = []

@@ -1,19 +1,11 @@
-"""Drop the trigger that bumped every tournament of a club renamed: the pages read the
-club's name and slug with the tournament's state instead, so a rename no longer waits for
-the row locks of its tournaments' writers (``pages.triggers.RETIRED``)."""
-
-from typing import Any
+"""Once: dropped the trigger that bumped every tournament of a club renamed (the pages key
+on the club's name and slug instead). ``tournaments`` migration 0005 drops it too, with
+the rest of the pages app's triggers (``tournaments.freshness.RETIRED``)."""
 
 from django.db import migrations
-
-from pages import triggers
-
-
-def drop_retired(apps: Any, schema_editor: Any) -> None:
-    triggers.uninstall_retired(schema_editor.connection)
 
 
 class Migration(migrations.Migration):
     dependencies = [("pages", "0003_language_preference")]
 
-    operations = [migrations.RunPython(drop_retired, migrations.RunPython.noop)]
+    operations: list[migrations.operations.base.Operation] = []

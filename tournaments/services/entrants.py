@@ -26,7 +26,6 @@ from players.models import Player, Team
 from players.permissions import Actor, clubs_of, ensure_can_manage_club
 from players.selectors import bot_game_problem, team_members_on
 from players.services import ensure_may_enter_from, player_create
-from tournaments.cache import tournament_changed
 from tournaments.entry_lists import EntryRow
 from tournaments.models import (
     REQUESTABLE_BYES,
@@ -148,7 +147,6 @@ def entrant_register(
     entrant.save()
     if joined_round > 1 and late_byes == "half_point":
         _byes_for_missed_rounds(tournament, entrant, joined_round)
-    tournament_changed(tournament.pk)
     return entrant
 
 
@@ -290,7 +288,6 @@ def entrant_ratings_update(*, actor: Actor, tournament: Tournament,
     for entrant in entrants:
         entrant.rating = _check_rating(ratings[entrant.pk])
     Entrant.objects.bulk_update(entrants, ["rating"])
-    tournament_changed(tournament.pk)
     return entrants
 
 
@@ -304,7 +301,6 @@ def entrant_remove(*, actor: Actor, entrant: Entrant) -> None:
         raise ApplicationError(_("%(entrant)s cannot be removed once the tournament runs: "
                                  "withdraw instead.") % {"entrant": entrant}, field="entrant")
     Entrant.objects.filter(pk=entrant.pk).delete()
-    tournament_changed(tournament.pk)
 def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:
     """An installed bot (or a team's current member that is one) must be installed here
     and play the tournament's game."""
@@ -357,7 +353,6 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     entrant.withdrawn_from_round = from_round
     entrant.full_clean()
     entrant.save(update_fields=["withdrawn_from_round"])
-    tournament_changed(entrant.tournament_id)
     return entrant
 
 
@@ -378,7 +373,6 @@ def entrant_reenter(*, actor: Actor, entrant: Entrant) -> Entrant:
         raise ApplicationError(_("Every planned round is already paired."), field="entrant")
     entrant.withdrawn_from_round = None
     entrant.save(update_fields=["withdrawn_from_round"])
-    tournament_changed(tournament.pk)
     return entrant
 
 

@@ -13,7 +13,6 @@ from django.utils.translation import ngettext
 from config.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
-from tournaments.cache import tournament_changed
 from tournaments.models import (
     Entrant,
     Outcome,
@@ -156,7 +155,6 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
         for entrant_id in (row.entrant_a_id, row.entrant_b_id)
         if entrant_id is not None
     )
-    tournament_changed(tournament.pk)
     return round_
 
 

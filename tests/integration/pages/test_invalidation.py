@@ -2,7 +2,8 @@
 the page cached under the old version is never served again and pollers get the new one:
 team members joining or leaving, team, player and club renames, withdrawals, requested
 byes. Through the services, and through a plain save as the admin's forms do (the
-triggers of ``pages`` migration 0002 bump the version whatever writes the row)."""
+triggers of ``tournaments.freshness`` bump the version whatever writes the row; committed
+writes of every kind: ``test_freshness.py``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The embedded default (SQLite) gets the same version triggers as PostgreSQL: a scratch
-SQLite database migrated in a subprocess, then renames and membership changes bump the
-versions of the tournaments that show them, and nothing else does."""
+SQLite database migrated in a subprocess, then renames, membership changes, a round, a
+result, a game deleted and the tournament's own row written in raw SQL bump the versions
+of the tournaments that show them, and nothing else does."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = """
 import datetime as dt
 from django.contrib.auth import get_user_model
+from django.db import connection
+from games.series.format import MatchScore
+from matches.models import Game
+from matches.services import results as ms
 from players import services as ps
 from players.models import Club, Player, TeamMembership
 from tournaments import services as ts
@@ -57,6 +62,19 @@ step("membership saved", lambda: TeamMembership.objects.filter(team=team).update
 step("team renamed", lambda: ps.team_update(actor=user, team=team, name="T2"))
 step("club renamed", lambda: ps.club_update(actor=user, club=club, name="Lite Club 2"))
 step("other club renamed", lambda: ps.club_update(actor=user, club=other, name="O2"))
+solo = ts.tournament_start(actor=user, tournament=solo)
+step("round paired", lambda: ts.round_pair_next(actor=user, tournament=solo))
+board = solo.rounds.get().pairings.get()
+step("result", lambda: ms.match_result_record(actor=user, pairing=board,
+                                              score=MatchScore(1, 0, 0),
+                                              expected_version=board.version))
+step("game deleted", lambda: Game.objects.filter(pairing=board).delete())
+step("tournament row", lambda: connection.cursor().execute(
+    "UPDATE tournaments_tournament SET rounds_planned = 5 WHERE name = 'Pairs'"))
+from pages.selectors import page_state
+state = page_state("lite", solo.slug).state  # the page's own query, on SQLite
+fresh = Tournament.objects.get(pk=solo.pk)
+assert (state.version, state.saved_at) == (fresh.version, fresh.updated_at.isoformat())
 import json
 print(json.dumps(dict(steps)))
 """
@@ -66,13 +84,15 @@ EXPECTED = {
     "member added": ["Pairs"], "membership saved": ["Pairs"], "team renamed": ["Pairs"],
     # a club's name and slug are read with the page's state: no tournament row is written
     "club renamed": [], "other club renamed": [],
+    "round paired": ["Solo"], "result": ["Solo"], "game deleted": ["Solo"],
+    "tournament row": ["Pairs"],
 }
 
 
 def test_sqlite_triggers_bump_the_versions(tmp_path: Path) -> None:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "true",
-           "SECRET_KEY": "sqlite-trigger-test-" + "x" * 40, "TABLE_EVENTS": "false",
+           "SECRET_KEY": "sqlite-trigger-test-" + "x" * 40,
            "CELERY_BROKER_URL": "memory://", "CACHE_URL": "locmemcache://",
            "VAR_DIR": str(tmp_path)}
 

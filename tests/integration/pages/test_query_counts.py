@@ -1,6 +1,6 @@
 """Every public page answers in as many queries for a larger club as for a small one (no
 query per row), within a fixed bound; a tournament page kept in the cache costs one light
-query (none when the process hears table changes, see tests/integration/config)."""
+query (its state: the version a write moved, read afresh by every request)."""
 
 from __future__ import annotations
 
@@ -101,3 +101,18 @@ def test_a_cached_tournament_page_costs_one_query(
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200
     assert len(captured) == 1, [q["sql"] for q in captured]
+
+
+def test_the_page_state_read_by_hand_is_the_models_state(
+        make_tournament: Callable[..., Any]) -> None:
+    """``page_state`` writes its one query by hand: the same state the ORM reads."""
+    from pages.selectors import page_state
+    from tournaments.cache import state_of
+
+    event = make_tournament("round_robin", entrants=4)
+    fresh = Tournament.objects.select_related("club").get(pk=event.pk)
+    state = page_state(fresh.club.slug, fresh.slug)
+    assert state is not None and not state.live
+    assert (state.state.version, state.state.saved_at) == \
+        (state_of(fresh).version, state_of(fresh).saved_at)
+    assert page_state(fresh.club.slug, "no-such-slug") is None
