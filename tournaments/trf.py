@@ -763,12 +763,14 @@ def _record(block: TrfRound, number_of: dict[int, int], points: PointSystem) -> 
     )
 
 
-def pair_trf(text: str) -> list[tuple[int, int]]:
-    """Pair the next round of a TRF file: (first mover, second mover) start ranks.
+def pair_document(tournament: TrfTournament) -> list[tuple[int, int]]:
+    """Pair the next round of a read TRF document: (first mover, second mover) start
+    ranks in board order, the bye, if any, last as ``(player, 0)``.
 
-    The bye, if any, comes last as ``(player, 0)``.
+    The one Swiss path: ``pair_trf`` and the service's rounds (through the document
+    ``tournaments.adapters.trf_document`` writes) both pair here. Raises
+    :class:`UnpairableError` when no legal pairing exists.
     """
-    tournament = read_trf(text)
     task = next_round(tournament)
     try:
         result = pair_round(
@@ -789,6 +791,11 @@ def pair_trf(text: str) -> list[tuple[int, int]]:
     if result.bye is not None:
         pairs.append((start_rank_of[result.bye], 0))
     return pairs
+
+
+def pair_trf(text: str) -> list[tuple[int, int]]:
+    """Pair the next round of a TRF file (see :func:`pair_document`)."""
+    return pair_document(read_trf(text))
 
 
 def format_pairings(pairs: Sequence[tuple[int, int]]) -> str:

@@ -3,6 +3,7 @@ knockouts from the bracket. One round at a time, under a lock on the tournament 
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -16,6 +17,7 @@ from tournaments.cache import tournament_changed
 from tournaments.models import (
     ByeKind,
     Entrant,
+    FirstColour,
     Format,
     Outcome,
     Pairing,
@@ -151,7 +153,9 @@ def _knockout(tournament: Tournament, entrants: list[Entrant], pairings: list[Pa
 
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
            pairings: list[Pairing], number: int) -> list[PlannedPairing]:
-    from tournaments.pairing.swiss import PairingError, pair_round
+    """The Swiss round through the tournament's TRF document and the pairing the corpus
+    checks against bbpPairings (``tournaments.trf.pair_document``): one Swiss path."""
+    from tournaments.trf import TrfError, pair_document
 
     total = tournament.rounds_planned or 0
     if number > total:
@@ -172,25 +176,35 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
     by_round: dict[int, list[Pairing]] = {r.pk: [] for r in rounds}
     for pairing in pairings:
         by_round[pairing.round_id].append(pairing)
-    scoring = adapters.Scoring.of(tournament)
-    players, entrant_of = adapters.swiss_players(
-        entrants, [by_round[r.pk] for r in rounds], scoring, number, set(requested)
+    if number == 1 and tournament.first_colour == FirstColour.LOT:
+        tournament.first_colour = secrets.choice((FirstColour.WHITE, FirstColour.BLACK))
+        tournament.save(update_fields=["first_colour", "updated_at"])
+    absent = {e.pk: ByeKind.ZERO for e in entrants if not e.plays_in(number)}
+    document = adapters.trf_document(
+        tournament, entrants, [by_round[r.pk] for r in rounds],
+        forbidden=tournament.forbidden_pairings.values_list("entrant_low_id",
+                                                            "entrant_high_id"),
+        next_round_byes={**absent, **requested},
     )
+    ordered = adapters.pairing_order(entrants)
+    entrant_of = dict(enumerate(ordered, start=1))
     number_of = {entrant.pk: n for n, entrant in entrant_of.items()}
-    forbidden = [
-        frozenset((number_of[f.entrant_low_id], number_of[f.entrant_high_id]))
-        for f in tournament.forbidden_pairings.all()
-    ]
-    try:
-        result = pair_round(players, number, total, forbidden=forbidden,
-                            win_points=int(scoring.win * scoring.unit()))
-    except PairingError as error:
-        raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
-            "round": number, "problem": core_error_message(error)}, field="round") from None
-    planned = [PlannedPairing(entrant_of[a], entrant_of[b]) for a, b in result.pairs]
-    if result.bye is not None:
-        planned.append(PlannedPairing(entrant_of[result.bye], None, ByeKind.PAIRING_ALLOCATED,
-                                      outcome=Outcome.BYE))
+    pairs: list[tuple[int, int]] = []
+    if len(absent) + len(requested) < len(entrants):
+        try:
+            pairs = pair_document(document)
+        except TrfError as error:
+            problem = error.params.get("problem", error)
+            raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
+                "round": number, "problem": core_error_message(problem)},  # type: ignore[arg-type]
+                field="round") from None
+    planned = []
+    for first, second in pairs:
+        if second == 0:
+            planned.append(PlannedPairing(entrant_of[first], None, ByeKind.PAIRING_ALLOCATED,
+                                          outcome=Outcome.BYE))
+        else:
+            planned.append(PlannedPairing(entrant_of[first], entrant_of[second]))
     by_id = {e.pk: e for e in entrants}
     for entrant_id, kind in sorted(requested.items(), key=lambda item: number_of[item[0]]):
         planned.append(PlannedPairing(by_id[entrant_id], None, kind, outcome=Outcome.BYE))
