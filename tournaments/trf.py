@@ -255,6 +255,27 @@ class TrfTournament:
                                number, 5, kind=kind)
         return kind.endswith("_BAKU")
 
+    @property
+    def has_virtual_points(self) -> bool:
+        """Virtual points are given by hand (``XXA`` or ``250`` lines)."""
+        return bool(self._lines("XXA", "250"))
+
+    def byes_entered(self, round_number: int) -> dict[int, str]:
+        """Start rank -> bye code (``H``, ``F`` or ``Z``) of the byes entered before round
+        ``round_number`` is paired: that round's blocks without an opponent, and its
+        ``240`` lines (``240 H   r   id ...``; a code other than H or F is a zero bye)."""
+        found: dict[int, str] = {}
+        for number, line in self._lines("240"):
+            if _int_field(line, 6, 9, number) == round_number:
+                code = line[4:5] if line[4:5] in ("H", "F") else "Z"
+                found.update(dict.fromkeys(_id_list(line, 10, number), code))
+        for player in self.players:
+            if len(player.rounds) >= round_number:
+                block = player.rounds[round_number - 1]
+                if block.opponent is None and block.result in ("H", "F", "Z"):
+                    found[player.start_rank] = block.result
+        return found
+
     def accelerations(self) -> dict[int, list[int]]:
         """Virtual points per start rank and round (index 0 = round 1), in tenths."""
         result: dict[int, list[int]] = {}

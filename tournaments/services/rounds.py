@@ -194,10 +194,10 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
         try:
             pairs = pair_document(document)
         except TrfError as error:
-            problem = error.params.get("problem", error)
+            problem = error.params.get("problem")  # the pairing core's reason
+            reason = problem if isinstance(problem, BaseException) else error
             raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
-                "round": number, "problem": core_error_message(problem)},  # type: ignore[arg-type]
-                field="round") from None
+                "round": number, "problem": core_error_message(reason)}, field="round") from None
     planned = []
     for first, second in pairs:
         if second == 0:
