@@ -66,7 +66,7 @@ OPTION_FIELDS = {"rows": "board_rows", "cols": "board_cols", "deck": "deck",
 #: The model's fields on the form (the others are assembled from the form's own fields).
 MODEL_FIELDS = ["club", "name", "game", "format", "rounds_planned", "rated", "clock",
                 "points_win", "points_draw", "points_loss", "points_bye", "third_place_match",
-                "grand_final_reset"]
+                "grand_final_reset", "first_colour", "baku_acceleration"]
 MATCH_KINDS = {"single": _("Single game"), "best_of": _("Best of N"),
                "first_to": _("First to N wins"), "fixed": _("N games (fixed)")}
 
@@ -255,6 +255,8 @@ class TournamentAdmin(ClubScopedAdmin):
                                              ("match_cap", "match_duplicate"), "clock"]}),
         (_("Scoring"), {"fields": [("points_win", "points_draw", "points_loss", "points_bye")]}),
         (_("Tie-breaks"), {"fields": [f"tiebreak_{i}" for i in range(1, TIEBREAK_SLOTS + 1)]}),
+        (_("Swiss"), {"fields": ["first_colour", "baku_acceleration"],
+                      "classes": ["collapse"]}),
         (_("Knockout"), {"fields": ["third_place_match", "grand_final_reset"],
                          "classes": ["collapse"]}),
         (_("Record"), {"fields": ["slug", "status", "entrant_kind", "created_by", "created_at",
