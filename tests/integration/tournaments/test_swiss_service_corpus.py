@@ -43,12 +43,12 @@ def service_pairs(actor: Any, club: Any, text: str) -> list[tuple[int, int]] | N
         if "cannot be paired" in error.message:
             return None
         raise
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for pairing in round_.pairings.select_related("entrant_a", "entrant_b").order_by("board"):
         if pairing.entrant_b is not None:
-            pairs.append((pairing.entrant_a.seed, pairing.entrant_b.seed))
+            pairs.append((pairing.entrant_a.seed or 0, pairing.entrant_b.seed or 0))
         elif pairing.bye_kind == ByeKind.PAIRING_ALLOCATED:
-            pairs.append((pairing.entrant_a.seed, 0))
+            pairs.append((pairing.entrant_a.seed or 0, 0))
     return pairs
 
 

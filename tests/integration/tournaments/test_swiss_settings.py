@@ -91,9 +91,10 @@ def test_the_import_reads_both_codes_the_next_round_byes_and_the_settings(
     tournament = tournament_import_trf(actor=organizer, club=club_a, text=text,
                                        game="kugamai")
     assert (tournament.first_colour, tournament.baku_acceleration) == ("black", True)
-    outcomes = {(p.entrant_a.seed, p.entrant_b.seed): p.outcome
-                for p in tournament.rounds.get().pairings.select_related("entrant_a",
-                                                                         "entrant_b")}
+    outcomes = {pair: outcome for pair, outcome in zip(
+        seeds(tournament.rounds.get()),
+        tournament.rounds.get().pairings.order_by("board").values_list("outcome", flat=True),
+        strict=True)}
     assert outcomes == {(5, 1): Outcome.B_WINS, (2, 6): Outcome.B_FORFEIT_WIN,
                         (3, 7): Outcome.DOUBLE_FORFEIT, (4, 8): Outcome.DRAW}
     byes = {(b.entrant.seed, b.round_number, b.kind) for b in
