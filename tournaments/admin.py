@@ -171,6 +171,7 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].widget.attrs["data-options"] = _options_json()
+        self.fields["first_colour"].required = False  # a form without it keeps the setting
         instance = self.instance
         if instance.pk is None:
             return
@@ -185,6 +186,9 @@ class TournamentForm(forms.ModelForm):
         for index, key in enumerate(instance.tiebreaks or [], start=1):
             if index <= TIEBREAK_SLOTS:
                 self.initial[f"tiebreak_{index}"] = key
+
+    def clean_first_colour(self) -> str:
+        return self.cleaned_data.get("first_colour") or self.instance.first_colour
 
     def assembled(self) -> dict[str, Any]:
         """The service's values from the form's fields: game options, match format,

@@ -113,3 +113,23 @@ def test_the_import_refuses_codes_that_do_not_fit_together(club_a: Any,
     text = trf({1: "     5 w 1", 5: "     1 b 1"})
     with pytest.raises(ApplicationError, match="do not fit together"):
         tournament_import_trf(actor=organizer, club=club_a, text=text, game="kugamai")
+
+
+def test_the_admin_form_sets_them_and_shows_a_refusal_by_its_field(
+        club_a: Any, organizer: Any) -> None:
+    from django.test import Client
+
+    from tests.integration.tournaments.test_admin_pages import settings_post
+    from tournaments.models import Tournament
+
+    client = Client()
+    client.force_login(organizer)
+    page = client.post("/admin/tournaments/tournament/add/", settings_post(
+        club_a, game="kugamai", points_win="3", points_draw="1", baku_acceleration="on"))
+    assert "needs a loss worth 0 and a draw worth half a win" in page.content.decode()
+    client.post("/admin/tournaments/tournament/add/", settings_post(
+        club_a, game="kugamai", first_colour="black", baku_acceleration="on"))
+    tournament = Tournament.objects.get()
+    assert (tournament.first_colour, tournament.baku_acceleration) == ("black", True)
+    dashboard = client.get(f"/admin/tournaments/tournament/{tournament.pk}/dashboard/")
+    assert "Top seed moves second; Baku acceleration" in dashboard.content.decode()
