@@ -78,9 +78,11 @@ check-i18n: install
 	$(BIN)/python scripts/check_i18n.py
 
 # Swiss pairing against bbpPairings on the full corpus (thousands of rounds, several minutes;
-# the default suite runs the smaller gen and sim sets).
-test-swiss-full: install
-	SWISS_FULL=1 $(BIN)/pytest -q -p no:cacheprovider -m swiss_full tests/unit/pairing/swiss/test_corpus.py
+# the default suite runs the smaller gen and sim sets), then every gen and sim round
+# imported and paired through the services (PostgreSQL; long: the default suite runs a sample).
+test-swiss-full: install services
+	SWISS_FULL=1 $(BIN)/pytest -q -p no:cacheprovider -m swiss_full tests/unit/pairing/swiss/test_corpus.py \
+		tests/integration/tournaments/test_swiss_service_corpus.py
 
 # Login guard, object permissions, bandit, schemathesis, concurrency, PostgreSQL and Redis
 # restarts (about three minutes; tests/reliability is also part of make test).

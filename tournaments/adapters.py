@@ -7,9 +7,10 @@ related objects are already loaded, so they issue no queries of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from math import gcd
 from typing import TYPE_CHECKING, Any
 
 from django.utils import translation
@@ -18,6 +19,7 @@ from tournaments.models import (
     PLAYED_OUTCOMES,
     ByeKind,
     Entrant,
+    FirstColour,
     Outcome,
     Pairing,
     Tournament,
@@ -26,7 +28,6 @@ from tournaments.systems import Entry, PastPairing, Settings, State
 
 if TYPE_CHECKING:
     from tournaments.pairing.knockout import Bracket
-    from tournaments.pairing.swiss import SwissPlayer
 
 _UNITS = (1, 2, 4, 5, 10, 20, 25, 50, 100)
 
@@ -90,63 +91,6 @@ def pairing_order(entrants: Iterable[Entrant]) -> list[Entrant]:
         entrants,
         key=lambda e: (-e.rating, e.seed if e.seed is not None else 1 << 30, e.pk),
     )
-
-
-def swiss_players(
-    entrants: Sequence[Entrant],
-    rounds: Sequence[Sequence[Pairing]],
-    scoring: Scoring,
-    round_number: int,
-    requested_bye_ids: set[int],
-) -> tuple[list[SwissPlayer], dict[int, Entrant]]:
-    """The Swiss engine's view of every entrant before ``round_number``.
-
-    ``rounds`` holds the pairings of rounds 1..round_number-1 in order;
-    ``requested_bye_ids`` the entrants with a bye entered for this round (they are absent
-    from the pairing). Returns the players and the map from pairing number to entrant.
-    """
-    from tournaments.pairing.swiss import BLACK, WHITE, RoundRecord, SwissPlayer
-
-    unit = scoring.unit()
-    ordered = pairing_order(entrants)
-    number_of = {entrant.pk: index for index, entrant in enumerate(ordered, start=1)}
-    histories: dict[int, list[RoundRecord]] = {entrant.pk: [] for entrant in ordered}
-    for pairings in rounds:
-        seen: set[int] = set()
-        for pairing in pairings:
-            points = pairing_points(pairing, scoring) or (Decimal(0), Decimal(0))
-            a_id, b_id = pairing.entrant_a_id, pairing.entrant_b_id
-            if b_id is None:
-                histories[a_id].append(RoundRecord(
-                    points=int(points[0] * unit),
-                    pairing_allocated_bye=pairing.bye_kind == ByeKind.PAIRING_ALLOCATED,
-                ))
-                seen.add(a_id)
-                continue
-            played = pairing.outcome in PLAYED_OUTCOMES
-            histories[a_id].append(RoundRecord(
-                opponent=number_of[b_id], colour=WHITE if played else None, played=played,
-                points=int(points[0] * unit),
-            ))
-            histories[b_id].append(RoundRecord(
-                opponent=number_of[a_id], colour=BLACK if played else None, played=played,
-                points=int(points[1] * unit),
-            ))
-            seen.update((a_id, b_id))
-        for entrant_id, history in histories.items():
-            if entrant_id not in seen:
-                history.append(RoundRecord())
-    players = []
-    for entrant in ordered:
-        records = tuple(histories[entrant.pk])
-        players.append(SwissPlayer(
-            number=number_of[entrant.pk],
-            score=sum(record.points for record in records),
-            history=records,
-            absent=not entrant.plays_in(round_number) or entrant.pk in requested_bye_ids,
-            had_pairing_allocated_bye=any(r.pairing_allocated_bye for r in records),
-        ))
-    return players, {number_of[entrant.pk]: entrant for entrant in ordered}
 
 
 def bracket_of(tournament: Tournament, pairings: Iterable[Pairing],
@@ -291,9 +235,20 @@ _TRF_RESULT = {  # outcome -> (code for A, code for B)
 
 
 def trf_document(
-    tournament: Tournament, entrants: Sequence[Entrant], rounds: Sequence[Sequence[Pairing]]
+    tournament: Tournament, entrants: Sequence[Entrant], rounds: Sequence[Sequence[Pairing]],
+    *, forbidden: Iterable[tuple[int, int]] = (),
+    next_round_byes: Mapping[int, str] | None = None,
 ) -> Any:
-    """The tournament as a TRF-16 document (start rank = pairing order at export)."""
+    """The tournament as a TRF-16 document (start rank = pairing order at export).
+
+    A Swiss carries what its pairing reads: the first colour (``XXC white1|black1``, none
+    while it is still to be drawn by lot), the pairing system with Baku acceleration
+    (``192 FIDE_DUTCH_2025[_BAKU]``), the point values (``BBW``..``BBU``, when not the
+    default ones), and ``forbidden`` pairs of entrant ids (``XXP``). ``next_round_byes``
+    (entrant id -> bye kind) fills the round after ``rounds`` with the byes and absences
+    entered before its pairing, as FIDE programs read them: the document
+    ``tournaments.trf.pair_document`` pairs for the service.
+    """
     from tournaments.trf import TrfPlayer, TrfRound, TrfTournament
 
     scoring = Scoring.of(tournament)
@@ -322,6 +277,8 @@ def trf_document(
         for entrant_id, items in blocks.items():
             if entrant_id not in seen:
                 items.append(TrfRound(None, "-", "Z"))
+    for entrant_id, kind in (next_round_byes or {}).items():
+        blocks[entrant_id].append(TrfRound(None, "-", _TRF_BYE[ByeKind(kind)]))
     with translation.override(None):  # the file is read by programs: English labels
         english_format = str(tournament.get_format_display())
     header = [
@@ -332,6 +289,12 @@ def trf_document(
     ]
     total = tournament.rounds_planned or len(rounds)
     trailer = [f"XXR {total}"] if total else []
+    if tournament.system.pairs_by_trf:
+        trailer.extend(_swiss_lines(tournament, scoring))
+        trailer.extend(
+            f"XXP {rank_of[low]} {rank_of[high]}" for low, high in forbidden
+            if low in rank_of and high in rank_of
+        )
     players = [
         TrfPlayer(
             start_rank=rank_of[e.pk], name=e.name, rating=e.rating or None,
@@ -341,3 +304,24 @@ def trf_document(
         for e in ordered
     ]
     return TrfTournament(header, players, trailer)
+
+
+_XXC = {FirstColour.WHITE: "XXC white1", FirstColour.BLACK: "XXC black1"}
+_DEFAULT_POINTS = ("1.0", "0.5", "0.0", "0.0", "0.0", "1.0")
+
+
+def _swiss_lines(tournament: Tournament, scoring: Scoring) -> list[str]:
+    """The Swiss settings as the TRF extension lines bbpPairings and ``trf.py`` read."""
+    lines = []
+    if tournament.first_colour in _XXC:
+        lines.append(_XXC[FirstColour(tournament.first_colour)])
+    system = "FIDE_DUTCH_2025_BAKU" if tournament.baku_acceleration else "FIDE_DUTCH_2025"
+    lines.append(f"192 {system}")
+    # TRF points are tenths: finer values are all scaled alike (pairing reads ratios only)
+    scale = scoring.unit() // gcd(scoring.unit(), 10)
+    values = [scoring.win, scoring.draw, scoring.loss, scoring.loss, scoring.loss, scoring.bye]
+    texts = tuple(f"{value * scale:.1f}" for value in values)
+    if texts != _DEFAULT_POINTS:
+        lines.extend(f"{code} {text:>4}" for code, text in
+                     zip(("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"), texts, strict=True))
+    return lines

@@ -65,7 +65,7 @@ OPTION_FIELDS = {"rows": "board_rows", "cols": "board_cols", "deck": "deck",
 #: The model's fields on the form (the others are assembled from the form's own fields).
 MODEL_FIELDS = ["club", "name", "game", "format", "rounds_planned", "rated", "clock",
                 "points_win", "points_draw", "points_loss", "points_bye", "third_place_match",
-                "grand_final_reset"]
+                "grand_final_reset", "first_colour", "baku_acceleration"]
 MATCH_KINDS = {"single": _("Single game"), "best_of": _("Best of N"),
                "first_to": _("First to N wins"), "fixed": _("N games (fixed)")}
 
@@ -170,6 +170,7 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].widget.attrs["data-options"] = _options_json()
+        self.fields["first_colour"].required = False  # a form without it keeps the setting
         instance = self.instance
         if instance.pk is None:
             return
@@ -184,6 +185,9 @@ class TournamentForm(forms.ModelForm):
         for index, key in enumerate(instance.tiebreaks or [], start=1):
             if index <= TIEBREAK_SLOTS:
                 self.initial[f"tiebreak_{index}"] = key
+
+    def clean_first_colour(self) -> str:
+        return self.cleaned_data.get("first_colour") or self.instance.first_colour
 
     def assembled(self) -> dict[str, Any]:
         """The service's values from the form's fields: game options, match format,
@@ -254,6 +258,8 @@ class TournamentAdmin(ClubScopedAdmin):
                                              ("match_cap", "match_duplicate"), "clock"]}),
         (_("Scoring"), {"fields": [("points_win", "points_draw", "points_loss", "points_bye")]}),
         (_("Tie-breaks"), {"fields": [f"tiebreak_{i}" for i in range(1, TIEBREAK_SLOTS + 1)]}),
+        (_("Swiss"), {"fields": ["first_colour", "baku_acceleration"],
+                      "classes": ["collapse"]}),
         (_("Knockout"), {"fields": ["third_place_match", "grand_final_reset"],
                          "classes": ["collapse"]}),
         (_("Record"), {"fields": ["slug", "status", "entrant_kind", "created_by", "created_at",

@@ -39,6 +39,15 @@ class Status(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+class FirstColour(models.TextChoices):
+    """Who moves first in round 1 of a Swiss: the top seed, the other, or drawn by lot when
+    round 1 is paired (the draw is then stored as one of the other two)."""
+
+    WHITE = "white", _("Top seed moves first")
+    BLACK = "black", _("Top seed moves second")
+    LOT = "lot", _("Drawn by lot at the pairing of round 1")
+
+
 class EntrantKind(models.TextChoices):
     PLAYERS = "players", _("Players")
     TEAMS = "teams", _("Teams")
@@ -80,6 +89,16 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), null=True, blank=True)
     third_place_match = models.BooleanField(_("third-place match"), default=False)
     grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
+    first_colour = models.CharField(
+        _("first move in round 1"), max_length=8, choices=FirstColour.choices,
+        default=FirstColour.WHITE,
+        help_text=_("Swiss: the top seed's colour in round 1 (TRF XXC white1 or black1)."),
+    )
+    baku_acceleration = models.BooleanField(
+        _("Baku acceleration"), default=False,
+        help_text=_("Swiss: the top half gets virtual points in the first rounds (FIDE "
+                    "C.04.5.1); needs loss 0 and a draw worth half a win."),
+    )
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT,
     )
@@ -132,6 +151,15 @@ class Tournament(models.Model):
                 condition=Q(third_place_match=False) | Q(format=Format.KNOCKOUT),
                 name="tournament_third_place_only_knockout",
                 violation_error_message=_("A third-place match exists only in a knockout."),
+            ),
+            models.CheckConstraint(
+                condition=Q(first_colour__in=FirstColour.values),
+                name="tournament_first_colour_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(baku_acceleration=False) | Q(format=Format.SWISS),
+                name="tournament_baku_only_swiss",
+                violation_error_message=_("Baku acceleration exists only in a Swiss."),
             ),
             models.CheckConstraint(
                 condition=~Q(game__in=TEAM_GAMES) | Q(entrant_kind=EntrantKind.TEAMS),

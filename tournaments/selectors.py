@@ -221,13 +221,16 @@ def standings_csv(tournament: Tournament) -> str:
 
 def tournament_trf(tournament: Tournament) -> str:
     """The tournament as TRF-16 text (Swiss and round robin; FIDE's exchange format), with
-    each player's place in the standings in the rank column."""
+    each player's place in the standings in the rank column; a Swiss's settings and
+    forbidden pairs as the extension lines pairing programs read."""
     from dataclasses import replace
 
     from tournaments.trf import write_trf
 
     data = tournament_data(tournament)
-    document = adapters.trf_document(tournament, data.entrants, data.rounds)
+    forbidden = tournament.forbidden_pairings.values_list("entrant_low_id", "entrant_high_id")
+    document = adapters.trf_document(tournament, data.entrants, data.rounds,
+                                     forbidden=forbidden)
     if not tournament.system.has_bracket and data.entrants:
         start_rank = {e.pk: n for n, e in enumerate(adapters.pairing_order(data.entrants), 1)}
         place = {start_rank[row["entrant"]]: row["rank"] for row in standings(tournament)["rows"]}

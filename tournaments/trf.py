@@ -255,6 +255,27 @@ class TrfTournament:
                                number, 5, kind=kind)
         return kind.endswith("_BAKU")
 
+    @property
+    def has_virtual_points(self) -> bool:
+        """Virtual points are given by hand (``XXA`` or ``250`` lines)."""
+        return bool(self._lines("XXA", "250"))
+
+    def byes_entered(self, round_number: int) -> dict[int, str]:
+        """Start rank -> bye code (``H``, ``F`` or ``Z``) of the byes entered before round
+        ``round_number`` is paired: that round's blocks without an opponent, and its
+        ``240`` lines (``240 H   r   id ...``; a code other than H or F is a zero bye)."""
+        found: dict[int, str] = {}
+        for number, line in self._lines("240"):
+            if _int_field(line, 6, 9, number) == round_number:
+                code = line[4:5] if line[4:5] in ("H", "F") else "Z"
+                found.update(dict.fromkeys(_id_list(line, 10, number), code))
+        for player in self.players:
+            if len(player.rounds) >= round_number:
+                block = player.rounds[round_number - 1]
+                if block.opponent is None and block.result in ("H", "F", "Z"):
+                    found[player.start_rank] = block.result
+        return found
+
     def accelerations(self) -> dict[int, list[int]]:
         """Virtual points per start rank and round (index 0 = round 1), in tenths."""
         result: dict[int, list[int]] = {}
@@ -763,12 +784,14 @@ def _record(block: TrfRound, number_of: dict[int, int], points: PointSystem) -> 
     )
 
 
-def pair_trf(text: str) -> list[tuple[int, int]]:
-    """Pair the next round of a TRF file: (first mover, second mover) start ranks.
+def pair_document(tournament: TrfTournament) -> list[tuple[int, int]]:
+    """Pair the next round of a read TRF document: (first mover, second mover) start
+    ranks in board order, the bye, if any, last as ``(player, 0)``.
 
-    The bye, if any, comes last as ``(player, 0)``.
+    The one Swiss path: ``pair_trf`` and the service's rounds (through the document
+    ``tournaments.adapters.trf_document`` writes) both pair here. Raises
+    :class:`UnpairableError` when no legal pairing exists.
     """
-    tournament = read_trf(text)
     task = next_round(tournament)
     try:
         result = pair_round(
@@ -789,6 +812,11 @@ def pair_trf(text: str) -> list[tuple[int, int]]:
     if result.bye is not None:
         pairs.append((start_rank_of[result.bye], 0))
     return pairs
+
+
+def pair_trf(text: str) -> list[tuple[int, int]]:
+    """Pair the next round of a TRF file (see :func:`pair_document`)."""
+    return pair_document(read_trf(text))
 
 
 def format_pairings(pairs: Sequence[tuple[int, int]]) -> str:

@@ -13,6 +13,7 @@ problem, named by its line) before anything is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -20,26 +21,34 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from config.errors import ApplicationError
+from games.i18n import N_
 from games.series.format import MatchScore
 from matches.services.results import match_result_record
 from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
 from players.services import player_create
-from tournaments.models import ByeKind, Entrant, Format, Outcome, Tournament
+from tournaments.models import ByeKind, Entrant, FirstColour, Format, Outcome, Tournament
 from tournaments.selectors import standings
-from tournaments.services.entrants import entrant_register
+from tournaments.services.entrants import bye_request, entrant_register, forbid_pairing
 from tournaments.services.rounds import PlannedPairing, round_create
 from tournaments.services.tournaments import tournament_create, tournament_start
 
 _BYES = {"U": ByeKind.PAIRING_ALLOCATED, "F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT,
-         "Z": ByeKind.ZERO}
-_RESULTS = {  # code of the first mover -> (outcome, wins_a, wins_b, draws)
-    "1": (Outcome.A_WINS, 1, 0, 0), "W": (Outcome.A_WINS, 1, 0, 0),
-    "0": (Outcome.B_WINS, 0, 1, 0), "L": (Outcome.B_WINS, 0, 1, 0),
-    "=": (Outcome.DRAW, 0, 0, 1), "D": (Outcome.DRAW, 0, 0, 1),
-    "+": (Outcome.A_FORFEIT_WIN, 0, 0, 0), "-": (Outcome.B_FORFEIT_WIN, 0, 0, 0),
-    " ": (Outcome.PENDING, 0, 0, 0),
+         "Z": ByeKind.ZERO,
+         # a forfeit win or loss with no opponent named: the points of a full or zero bye
+         "+": ByeKind.FULL_POINT, "-": ByeKind.ZERO}
+#: Byes entered before a round is paired (its block, or a ``240`` line): requested byes.
+_REQUESTED = {"F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO}
+_PLAYED = {  # code of the first mover -> (outcome, wins_a, wins_b, draws, second's code)
+    "1": (Outcome.A_WINS, 1, 0, 0, "0L"), "W": (Outcome.A_WINS, 1, 0, 0, "0L"),
+    "0": (Outcome.B_WINS, 0, 1, 0, "1W"), "L": (Outcome.B_WINS, 0, 1, 0, "1W"),
+    "=": (Outcome.DRAW, 0, 0, 1, "=D"), "D": (Outcome.DRAW, 0, 0, 1, "=D"),
 }
+_UNPLAYED = {  # (code of A, code of B) -> outcome: both players' codes are read
+    ("+", "-"): Outcome.A_FORFEIT_WIN, ("-", "+"): Outcome.B_FORFEIT_WIN,
+    ("-", "-"): Outcome.DOUBLE_FORFEIT, (" ", " "): Outcome.PENDING,
+}
+Result = tuple[str, int, int, int]
 
 
 def trf_text(data: bytes | str) -> str:
@@ -118,6 +127,8 @@ def _import(*, actor: Actor, club: Club, text: str, game: str,
     ensure_can_manage_club(actor, club)
     try:
         trf = read_trf(text)
+        settings = _settings(trf)
+        forbidden = trf.forbidden
     except TrfError as error:
         raise ApplicationError(_("Cannot read the TRF file: %(problem)s")
                                % {"problem": trf_error_message(error)}, field="file") from None
@@ -130,11 +141,12 @@ def _import(*, actor: Actor, club: Club, text: str, game: str,
     try:
         tournament = tournament_create(
             actor=actor, club=club, name=title or _("Imported tournament"), game=game,
-            format=Format.SWISS, rounds_planned=planned,
+            format=Format.SWISS, rounds_planned=planned, **settings,
         )
     except (ApplicationError, ValidationError) as error:
-        raise ApplicationError(_("The tournament (012 and XXR lines): %(problem)s")
-                               % {"problem": _refusal(error)}, field="file") from None
+        raise ApplicationError(_("The tournament (012, XXR, XXC, 192 and BB lines): "
+                                 "%(problem)s") % {"problem": _refusal(error)},
+                               field="file") from None
     summary = TrfImportSummary(name=tournament.name, rounds=paired, rounds_planned=planned,
                                tournament=tournament)
     entrants: dict[int, Entrant] = {}
@@ -160,17 +172,75 @@ def _import(*, actor: Actor, club: Club, text: str, game: str,
     tournament = tournament_start(
         actor=actor, tournament=tournament,
         seeds={entrant.pk: rank for rank, entrant in entrants.items()})
+    for pair in sorted(sorted(pair) for pair in forbidden):
+        forbid_pairing(actor=actor, tournament=tournament, entrant_a=entrants[pair[0]],
+                       entrant_b=entrants[pair[1]])
     for index in range(paired):
         summary.results += _import_round(actor, tournament, trf.players, entrants, index)
+    if paired < planned:
+        _import_requested_byes(actor, trf, entrants, paired + 1)
     summary.standings = standings(tournament)["rows"]
     return summary
+
+
+def _settings(trf: Any) -> dict[str, Any]:
+    """The tournament's settings from the file: first colour (stated, or as the first
+    round's colours show), Baku acceleration and point values."""
+    from tournaments.pairing.swiss import WHITE
+    from tournaments.trf import TrfError
+
+    if trf.has_virtual_points:
+        raise TrfError(N_("virtual points (XXA, 250) are not supported; Baku acceleration "
+                          "(192 FIDE_DUTCH_2025_BAKU) is"))
+    points = trf.points
+    if points.zero_bye != points.loss or points.forfeit_loss != points.loss:
+        raise TrfError(N_("a zero-point bye (BBZ) and a forfeit loss (BBF) score as a loss "
+                          "(BBL) here"))
+    tenth = Decimal("0.1")
+    return {
+        "first_colour": FirstColour.WHITE if trf.initial_colour == WHITE else FirstColour.BLACK,
+        "baku_acceleration": trf.baku,
+        "points_win": points.win * tenth, "points_draw": points.draw * tenth,
+        "points_loss": points.loss * tenth, "points_bye": points.pab * tenth,
+    }
+
+
+def _import_requested_byes(actor: Actor, trf: Any, entrants: dict[int, Entrant],
+                           round_number: int) -> None:
+    """Byes entered for the round to pair (its blocks, ``240`` lines) as requested byes."""
+    for rank, code in sorted(trf.byes_entered(round_number).items()):
+        if rank not in entrants:
+            continue
+        try:
+            bye_request(actor=actor, entrant=entrants[rank], round_number=round_number,
+                        kind=_REQUESTED[code])
+        except ApplicationError as error:
+            raise ApplicationError(_("Round %(round)d, player %(rank)d: %(problem)s") % {
+                "round": round_number, "rank": rank, "problem": error.message},
+                field="file") from None
+
+
+def _result(player: Any, block: Any, theirs: Any, index: int) -> Result:
+    """A board's result from both players' codes (``player`` moves first)."""
+    mine, other = block.result, theirs.result if theirs is not None else " "
+    if mine in _PLAYED and other in _PLAYED[mine][4]:
+        return _PLAYED[mine][:4]
+    if (mine, other) in _UNPLAYED:
+        return _UNPLAYED[(mine, other)], 0, 0, 0
+    raise ApplicationError(
+        _("%(where)s, round %(round)d: result %(mine)r against player %(opponent)d, who has "
+          "%(theirs)r: the two do not fit together.") % {
+            "where": _where(player), "round": index + 1, "mine": mine,
+            "opponent": block.opponent, "theirs": other},
+        field="file")
 
 
 def _import_round(actor: Actor, tournament: Tournament, players: list[Any],
                   entrants: dict[int, Entrant], index: int) -> int:
     """Round ``index + 1``: its boards in the order of the file, then its results."""
     planned: list[PlannedPairing] = []
-    results: list[tuple[str, int, int, int]] = []
+    results: list[Result] = []
+    by_rank = {player.start_rank: player for player in players}
     for player in players:
         block = player.rounds[index] if index < len(player.rounds) else None
         if block is None or block.is_blank:
@@ -190,13 +260,10 @@ def _import_round(actor: Actor, tournament: Tournament, players: list[Any],
                                         player.start_rank < block.opponent)
         if not first:
             continue
-        if block.result not in _RESULTS:
-            raise ApplicationError(
-                _("%(where)s, round %(round)d: unknown result code %(code)r.") % {
-                    "where": _where(player), "round": index + 1, "code": block.result},
-                field="file")
+        opponent = by_rank[block.opponent]
+        theirs = opponent.rounds[index] if index < len(opponent.rounds) else None
+        results.append(_result(player, block, theirs, index))
         planned.append(PlannedPairing(me, entrants[block.opponent]))
-        results.append(_RESULTS[block.result])
     planned.sort(key=lambda p: p.entrant_b is None)  # byes last, as boards go
     try:
         round_ = round_create(actor=actor, tournament=tournament, number=index + 1,

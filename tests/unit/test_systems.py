@@ -7,7 +7,6 @@ from decimal import Decimal
 import pytest
 
 from tournaments.marked import MarkedError
-from tournaments.pairing.swiss import SwissPlayer
 from tournaments.systems import (
     SYSTEMS,
     Entry,
@@ -19,6 +18,7 @@ from tournaments.systems import (
     SwissInput,
     system_of,
 )
+from tournaments.trf import TrfPlayer, TrfRound, TrfTournament
 
 
 def entries(count: int, **withdrawn: int) -> tuple[Entry, ...]:
@@ -73,9 +73,11 @@ def test_knockout_plays_the_bracket_and_counts_its_rounds() -> None:
     assert system_of("double_elimination").rounds_remaining(state) > 2
 
 
-def test_swiss_pairs_the_shells_input_and_appends_requested_byes() -> None:
-    players = [SwissPlayer(n, 0) for n in range(1, 5)] + [SwissPlayer(5, 0, absent=True)]
-    swiss_input = SwissInput(players, {n: 100 + n for n in range(1, 6)},
+def test_swiss_pairs_the_shells_document_and_appends_requested_byes() -> None:
+    players = [TrfPlayer(n, f"Player {n}", rating=2000 - n) for n in range(1, 6)]
+    players[4] = TrfPlayer(5, "Player 5", rating=1995, rounds=(TrfRound(None, "-", "H"),))
+    document = TrfTournament(players=players, trailer=["XXR 3", "XXC white1"])
+    swiss_input = SwissInput(document, {n: 100 + n for n in range(1, 6)},
                              requested={105: "half_point"})
     state = State(Settings(rounds_planned=3), entries(5), pairing_input=lambda n: swiss_input)
     planned = system_of("swiss").plan_round(state, 1)

@@ -12,6 +12,7 @@ from players.models import Club, Player, Team
 from tournaments.models import (
     REQUESTABLE_BYES,
     Entrant,
+    FirstColour,
     Format,
     Outcome,
     Pairing,
@@ -30,7 +31,8 @@ class TournamentOutput(serializers.ModelSerializer[Tournament]):
             "id", "club", "club_name", "name", "slug", "game", "game_options", "entrant_kind",
             "format", "match_format", "points_win", "points_draw", "points_loss", "points_bye",
             "tiebreaks", "rated", "clock", "rounds_planned", "third_place_match",
-            "grand_final_reset", "status", "entrant_count", "created_at", "updated_at",
+            "grand_final_reset", "first_colour", "baku_acceleration", "status",
+            "entrant_count", "created_at", "updated_at",
         ]
 
 
@@ -53,6 +55,8 @@ class TournamentInput(serializers.Serializer[Tournament]):
                                               allow_null=True)
     third_place_match = serializers.BooleanField(required=False)
     grand_final_reset = serializers.BooleanField(required=False)
+    first_colour = serializers.ChoiceField(choices=FirstColour.choices, required=False)
+    baku_acceleration = serializers.BooleanField(required=False)
 
 
 class EntrantOutput(serializers.ModelSerializer[Entrant]):

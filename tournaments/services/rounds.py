@@ -4,6 +4,7 @@ at a time, under a lock on the tournament row."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -14,7 +15,9 @@ from config.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
 from tournaments.models import (
+    ByeKind,
     Entrant,
+    FirstColour,
     Outcome,
     Pairing,
     RequestedBye,
@@ -28,6 +31,7 @@ from tournaments.pairing.swiss import PairingError
 from tournaments.services.tournaments import clock_text_clean, lock_tournament
 from tournaments.systems import PlanError, SwissInput
 from tournaments.texts import core_error_message
+from tournaments.trf import TrfError
 
 
 @dataclass
@@ -86,6 +90,11 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     except PairingError as error:
         raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
             "round": number, "problem": core_error_message(error)}, field="round") from None
+    except TrfError as error:
+        problem = error.params.get("problem")  # the pairing core's reason
+        reason = problem if isinstance(problem, BaseException) else error
+        raise ApplicationError(_("Round %(round)d cannot be paired: %(problem)s") % {
+            "round": number, "problem": core_error_message(reason)}, field="round") from None
     by_id = {e.pk: e for e in entrants}
     planned = [PlannedPairing(by_id[p.first], None if p.second is None else by_id[p.second],
                               p.bye_kind, p.bracket_match, p.outcome) for p in plan]
@@ -94,7 +103,8 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
 
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
            pairings: list[Pairing], number: int) -> SwissInput:
-    """The Swiss engine's view of the tournament before round ``number``."""
+    """The Swiss engine's input for round ``number``: the tournament's TRF document, the
+    document the corpus checks against bbpPairings (one Swiss path)."""
     requested = {
         bye.entrant_id: bye.kind
         for bye in RequestedBye.objects.filter(entrant__tournament=tournament,
@@ -105,17 +115,21 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
     by_round: dict[int, list[Pairing]] = {r.pk: [] for r in rounds}
     for pairing in pairings:
         by_round[pairing.round_id].append(pairing)
-    scoring = adapters.Scoring.of(tournament)
-    players, entrant_of = adapters.swiss_players(
-        entrants, [by_round[r.pk] for r in rounds], scoring, number, set(requested)
+    if number == 1 and tournament.first_colour == FirstColour.LOT:
+        tournament.first_colour = secrets.choice((FirstColour.WHITE, FirstColour.BLACK))
+        tournament.save(update_fields=["first_colour", "updated_at"])
+    absent = {e.pk: ByeKind.ZERO for e in entrants if not e.plays_in(number)}
+    document = adapters.trf_document(
+        tournament, entrants, [by_round[r.pk] for r in rounds],
+        forbidden=tournament.forbidden_pairings.values_list("entrant_low_id",
+                                                            "entrant_high_id"),
+        next_round_byes={**absent, **requested},
     )
-    number_of = {entrant.pk: n for n, entrant in entrant_of.items()}
-    forbidden = [
-        frozenset((number_of[f.entrant_low_id], number_of[f.entrant_high_id]))
-        for f in tournament.forbidden_pairings.all()
-    ]
-    return SwissInput(players, {n: entrant.pk for n, entrant in entrant_of.items()}, forbidden,
-                      win_points=int(scoring.win * scoring.unit()), requested=requested)
+    ordered = adapters.pairing_order(entrants)
+    entrant_of = dict(enumerate(ordered, start=1))
+    return SwissInput(document, {n: entrant.pk for n, entrant in entrant_of.items()},
+                      requested=requested,
+                      pairable=len(absent) + len(requested) < len(entrants))
 
 
 @transaction.atomic

@@ -26,6 +26,7 @@ from tournaments import adapters
 from tournaments.events import TournamentRatedChanged, tournament_rated_changed
 from tournaments.models import (
     EntrantKind,
+    FirstColour,
     Outcome,
     Pairing,
     Status,
@@ -39,7 +40,8 @@ logger = logging.getLogger(__name__)
 #: Fields that shape the pairings and scores: frozen once the tournament runs.
 STRUCTURAL_FIELDS = frozenset({
     "game", "game_options", "format", "match_format", "points_win", "points_draw",
-    "points_loss", "points_bye", "third_place_match", "grand_final_reset",
+    "points_loss", "points_bye", "third_place_match", "grand_final_reset", "first_colour",
+    "baku_acceleration",
 })
 EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
 
@@ -215,6 +217,25 @@ def _clean_format(tournament: Tournament) -> None:
         raise ApplicationError(_("A tournament needs a name."), field="name")
 
 
+def _clean_swiss_settings(tournament: Tournament) -> None:
+    if tournament.first_colour not in FirstColour.values:
+        raise ApplicationError(
+            _("Unknown first colour %(colour)r; choose one of %(colours)s.")
+            % {"colour": tournament.first_colour, "colours": ", ".join(FirstColour.values)},
+            field="first_colour",
+        )
+    if not tournament.baku_acceleration:
+        return
+    if not tournament.system.pairs_by_trf:
+        raise ApplicationError(_("Baku acceleration exists only in a Swiss."),
+                               field="baku_acceleration")
+    if tournament.points_loss != 0 or 2 * tournament.points_draw != tournament.points_win:
+        raise ApplicationError(
+            _("Baku acceleration needs a loss worth 0 and a draw worth half a win."),
+            field="baku_acceleration",
+        )
+
+
 def validate_tournament(tournament: Tournament) -> None:
     """Check (and normalise) a tournament's settings; raise :class:`ApplicationError`."""
     check_name(tournament.name, field="name")
@@ -222,6 +243,7 @@ def validate_tournament(tournament: Tournament) -> None:
     _clean_game(tournament)
     _clean_match_format(tournament)
     _clean_points(tournament)
+    _clean_swiss_settings(tournament)
     _clean_tiebreaks(tournament)
 
 

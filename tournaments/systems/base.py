@@ -144,6 +144,9 @@ class TournamentSystem:
     late_entries: bool = False
     requested_byes: bool = False
     forbidden_pairings: bool = False
+    #: It pairs from the tournament's TRF document, which carries its first colour and
+    #: Baku acceleration (settings the others do not take).
+    pairs_by_trf: bool = False
     #: It cannot start without ``rounds_planned`` (its length is not given by the entrants).
     needs_rounds_planned: bool = False
     #: It may have a third-place match.

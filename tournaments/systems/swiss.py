@@ -1,13 +1,14 @@
 """Swiss (FIDE Dutch): each round paired from the scores so far by the Swiss engine.
 
-The shell gives the engine's view of the tournament before the round
-(:class:`SwissInput`, through ``State.pairing_input``); this system pairs it and adds the
+The shell gives the tournament before the round as its TRF document
+(:class:`SwissInput`, through ``State.pairing_input``); this system pairs it through the
+same ``tournaments.trf.pair_document`` the corpus checks against bbpPairings, and adds the
 requested byes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -23,21 +24,22 @@ from tournaments.systems.base import (
 )
 
 if TYPE_CHECKING:
-    from tournaments.pairing.swiss import SwissPlayer
+    from tournaments.trf import TrfTournament
 
 
 @dataclass(frozen=True)
 class SwissInput:
     """The Swiss engine's input for one round, as the shell builds it."""
 
-    players: Sequence[SwissPlayer]
+    #: The tournament as a TRF document, with this round's byes and absences
+    #: (``tournaments.trf.pair_document`` pairs it as the corpus checks it).
+    document: TrfTournament
     #: Entrant id by pairing number.
     entrant_of: Mapping[int, int]
-    #: Pairs of pairing numbers that must not meet.
-    forbidden: Sequence[frozenset[int]] = ()
-    win_points: int = 2
     #: Requested bye kind by entrant id, for those who play this round.
     requested: Mapping[int, str] = field(default_factory=dict)
+    #: Anyone left to pair (not every entrant absent or on a requested bye).
+    pairable: bool = True
 
 
 @dataclass(frozen=True)
@@ -49,11 +51,12 @@ class Swiss(TournamentSystem):
     late_entries: bool = True
     requested_byes: bool = True
     forbidden_pairings: bool = True
+    pairs_by_trf: bool = True
     needs_rounds_planned: bool = True
 
     def plan_round(self, state: State, number: int) -> list[Planned]:
-        """Raises the engine's ``PairingError`` when the round has no legal pairing."""
-        from tournaments.pairing.swiss import pair_round  # the engine loads when first used
+        """Raises ``tournaments.trf.TrfError`` when the round has no legal pairing."""
+        from tournaments.trf import pair_document  # the engine loads when first used
 
         total = state.settings.rounds_planned or 0
         if number > total:
@@ -65,12 +68,14 @@ class Swiss(TournamentSystem):
         if state.pairing_input is None:
             raise ValueError("a Swiss round needs the shell's pairing input")
         swiss: SwissInput = state.pairing_input(number)
-        result = pair_round(swiss.players, number, total, forbidden=swiss.forbidden,
-                            win_points=swiss.win_points)
-        planned = [Planned(swiss.entrant_of[a], swiss.entrant_of[b]) for a, b in result.pairs]
-        if result.bye is not None:
-            planned.append(Planned(swiss.entrant_of[result.bye], None, PAIRING_ALLOCATED,
-                                   outcome=BYE))
+        pairs = pair_document(swiss.document) if swiss.pairable else []
+        planned = []
+        for first, second in pairs:
+            if second == 0:
+                planned.append(Planned(swiss.entrant_of[first], None, PAIRING_ALLOCATED,
+                                       outcome=BYE))
+            else:
+                planned.append(Planned(swiss.entrant_of[first], swiss.entrant_of[second]))
         number_of = {entrant: n for n, entrant in swiss.entrant_of.items()}
         for entrant, kind in sorted(swiss.requested.items(), key=lambda item: number_of[item[0]]):
             planned.append(Planned(entrant, None, kind, outcome=BYE))
