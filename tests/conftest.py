@@ -1,11 +1,44 @@
-"""Shared fixtures: users, clubs and an API client (database tests run on PostgreSQL)."""
+"""Shared fixtures: users, clubs and an API client (database tests run on PostgreSQL).
+
+Under pytest-xdist (``make test``) each worker has its own test database (pytest-django
+adds the worker's name to it); the sets that share something else run on one worker each,
+as an ``xdist_group`` (``--dist loadgroup``): see ``ONE_WORKER``."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+# Test files (or folders) that must not run on two workers at once, by what they share.
+ONE_WORKER = {
+    # the Celery queues of the suite's Redis broker database (CELERY_BROKER_URL)
+    "tests/integration/celery/": "celery-broker",
+    "tests/reliability/test_worker_faults.py": "celery-broker",
+    "tests/reliability/test_queue_fairness.py": "celery-broker",
+    # one Chromium, one live server and one committed club (tests/e2e/conftest.py)
+    "tests/e2e/": "browser",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the full Swiss corpus out unless asked for (``make test-swiss-full``), and
+    put the sets of ``ONE_WORKER`` in their groups."""
+    if os.environ.get("SWISS_FULL") != "1":
+        full = [item for item in items if item.get_closest_marker("swiss_full")]
+        if full:
+            config.hook.pytest_deselected(items=full)
+            items[:] = [item for item in items if not item.get_closest_marker("swiss_full")]
+    if config.pluginmanager.hasplugin("xdist"):
+        root = str(config.rootpath) + os.sep
+        for item in items:
+            path = str(item.path).removeprefix(root)
+            for prefix, group in ONE_WORKER.items():
+                if path.startswith(prefix):
+                    item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""Fixtures for tournament tests: an organizer, players and tournaments in any state."""
+"""Fixtures for tournament tests: players and tournaments in any state (the organizer is
+club A's, from tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,6 @@ from typing import Any
 import pytest
 
 from games.series.format import MatchScore
-
-
-@pytest.fixture
-def organizer(club_a: Any) -> Any:
-    return club_a.organizers.get()
 
 
 @pytest.fixture
