@@ -101,8 +101,9 @@ def organizer(club_a: Any) -> Any:
 @pytest.fixture
 def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
     """A started tournament of ``entrants`` players (bots if ``bots`` names a kind; the
-    entrant at index ``i`` of ``installed`` is that installed bot instead)."""
+    entrant at index ``i`` of ``installed`` is that installed bot instead); tests/worlds.py."""
     from players.models import Player
+    from tests.worlds import enter
     from tournaments import services
 
     def make(format: str = "round_robin", entrants: int = 4, game: str = "kugamai",
@@ -113,19 +114,16 @@ def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
             actor=organizer, club=club_a, name=f"{game} {format}", game=game, format=format,
             **fields,
         )
+        players = []
         for index in range(entrants):
             program = (installed or {}).get(index, "")
-            player = Player.objects.create(
+            players.append(Player.objects.create(
                 display_name=program or
                 f"{'Bot' if bots else 'Player'} {tournament.pk}-{index + 1}",
                 club=club_a, is_bot=bool(bots), bot_kind="installed" if program else bots or "",
                 bot_settings={} if program else bot_settings or {}, installed_bot=program,
-            )
-            services.entrant_register(actor=organizer, tournament=tournament, player=player,
-                                      rating=2000 - index)
-        if start:
-            tournament = services.tournament_start(actor=organizer, tournament=tournament)
-        return tournament
+            ))
+        return enter(organizer, tournament, players, rating_step=1, start=start)
 
     return make
 
