@@ -74,7 +74,7 @@ unit: install translations
 # More workers than cores: most tests wait on PostgreSQL, subprocesses or a browser.
 TEST_WORKERS ?= 4
 test: install translations services lint check-i18n
-	$(BIN)/pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -q -p no:cacheprovider -n $(TEST_WORKERS)
 
 # Every user-facing text marked for translation and the Russian catalogues complete
 # (scripts/check_i18n.py --help; needs GNU gettext).

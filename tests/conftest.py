@@ -1,8 +1,8 @@
 """Shared fixtures: users, clubs and an API client (database tests run on PostgreSQL).
 
 Under pytest-xdist (``make test``) each worker has its own test database (pytest-django
-adds the worker's name to it); the sets that share something else run on one worker each,
-as an ``xdist_group`` (``--dist loadgroup``): see ``ONE_WORKER``."""
+adds the worker's name to it); the sets that share something else run on one worker each
+(``ONE_WORKER``, by the scheduler below)."""
 
 from __future__ import annotations
 
@@ -23,22 +23,28 @@ ONE_WORKER = {
 }
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave the full Swiss corpus out unless asked for (``make test-swiss-full``), and
-    put the sets of ``ONE_WORKER`` in their groups."""
+    """Leave the full Swiss corpus out unless asked for (``make test-swiss-full``)."""
     if os.environ.get("SWISS_FULL") != "1":
         full = [item for item in items if item.get_closest_marker("swiss_full")]
         if full:
             config.hook.pytest_deselected(items=full)
             items[:] = [item for item in items if not item.get_closest_marker("swiss_full")]
-    if config.pluginmanager.hasplugin("xdist"):
-        root = str(config.rootpath) + os.sep
-        for item in items:
-            path = str(item.path).removeprefix(root)
-            for prefix, group in ONE_WORKER.items():
-                if path.startswith(prefix):
-                    item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's load scheduling, except that each set of ``ONE_WORKER`` is one unit
+    of work (xdist's own ``--dist loadgroup`` renames node ids, which pytest 9 ignores).
+    The largest units go out first, so these sets start at once."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneWorkerSets(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return next((group for prefix, group in ONE_WORKER.items()
+                         if nodeid.startswith(prefix)), nodeid)
+
+    return OneWorkerSets(config, log)
 
 
 @pytest.fixture
