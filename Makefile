@@ -69,8 +69,12 @@ lint: install
 unit: install translations
 	$(BIN)/pytest -q -p no:cacheprovider tests/unit
 
+# The suite on TEST_WORKERS pytest-xdist workers, each with its own test database; the sets
+# that share a broker or a browser stay on one worker each (tests/conftest.py, ONE_WORKER).
+# More workers than cores: most tests wait on PostgreSQL, subprocesses or a browser.
+TEST_WORKERS ?= 4
 test: install translations services lint check-i18n
-	$(BIN)/pytest -q -p no:cacheprovider
+	$(BIN)/pytest -q -p no:cacheprovider -n $(TEST_WORKERS)
 
 # Every user-facing text marked for translation and the Russian catalogues complete
 # (scripts/check_i18n.py --help; needs GNU gettext).
@@ -78,11 +82,11 @@ check-i18n: install
 	$(BIN)/python scripts/check_i18n.py
 
 # Swiss pairing against bbpPairings on the full corpus (thousands of rounds, several minutes;
-# the default suite runs the smaller gen and sim sets), then every gen and sim round
-# imported and paired through the services (PostgreSQL; long: the default suite runs a sample).
+# the default suite runs the smaller gen and sim sets and does not collect this one), then
+# every gen and sim round imported and paired through the services (PostgreSQL; long).
 test-swiss-full: install services
-	SWISS_FULL=1 $(BIN)/pytest -q -p no:cacheprovider -m swiss_full tests/unit/pairing/swiss/test_corpus.py \
-		tests/integration/tournaments/test_swiss_service_corpus.py
+	SWISS_FULL=1 $(BIN)/pytest -q -p no:cacheprovider -n $(TEST_WORKERS) -m swiss_full \
+		tests/unit/pairing/swiss/test_corpus.py tests/integration/tournaments/test_swiss_service_corpus.py
 
 # Login guard, object permissions, bandit, schemathesis, concurrency, PostgreSQL and Redis
 # restarts (about three minutes; tests/reliability is also part of make test).

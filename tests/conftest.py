@@ -1,11 +1,50 @@
-"""Shared fixtures: users, clubs and an API client (database tests run on PostgreSQL)."""
+"""Shared fixtures: users, clubs and an API client (database tests run on PostgreSQL).
+
+Under pytest-xdist (``make test``) each worker has its own test database (pytest-django
+adds the worker's name to it); the sets that share something else run on one worker each
+(``ONE_WORKER``, by the scheduler below)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+
+# Test files (or folders) that must not run on two workers at once, by what they share.
+ONE_WORKER = {
+    # the Celery queues of the suite's Redis broker database (CELERY_BROKER_URL)
+    "tests/integration/celery/": "celery-broker",
+    "tests/reliability/test_worker_faults.py": "celery-broker",
+    "tests/reliability/test_queue_fairness.py": "celery-broker",
+    # one Chromium, one live server and one committed club (tests/e2e/conftest.py)
+    "tests/e2e/": "browser",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the full Swiss corpus out unless asked for (``make test-swiss-full``)."""
+    if os.environ.get("SWISS_FULL") != "1":
+        full = [item for item in items if item.get_closest_marker("swiss_full")]
+        if full:
+            config.hook.pytest_deselected(items=full)
+            items[:] = [item for item in items if not item.get_closest_marker("swiss_full")]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's load scheduling, except that each set of ``ONE_WORKER`` is one unit
+    of work (xdist's own ``--dist loadgroup`` renames node ids, which pytest 9 ignores).
+    The largest units go out first, so these sets start at once."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneWorkerSets(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return next((group for prefix, group in ONE_WORKER.items()
+                         if nodeid.startswith(prefix)), nodeid)
+
+    return OneWorkerSets(config, log)
 
 
 @pytest.fixture
@@ -68,8 +107,9 @@ def organizer(club_a: Any) -> Any:
 @pytest.fixture
 def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
     """A started tournament of ``entrants`` players (bots if ``bots`` names a kind; the
-    entrant at index ``i`` of ``installed`` is that installed bot instead)."""
+    entrant at index ``i`` of ``installed`` is that installed bot instead); tests/worlds.py."""
     from players.models import Player
+    from tests.worlds import enter
     from tournaments import services
 
     def make(format: str = "round_robin", entrants: int = 4, game: str = "kugamai",
@@ -80,19 +120,16 @@ def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
             actor=organizer, club=club_a, name=f"{game} {format}", game=game, format=format,
             **fields,
         )
+        players = []
         for index in range(entrants):
             program = (installed or {}).get(index, "")
-            player = Player.objects.create(
+            players.append(Player.objects.create(
                 display_name=program or
                 f"{'Bot' if bots else 'Player'} {tournament.pk}-{index + 1}",
                 club=club_a, is_bot=bool(bots), bot_kind="installed" if program else bots or "",
                 bot_settings={} if program else bot_settings or {}, installed_bot=program,
-            )
-            services.entrant_register(actor=organizer, tournament=tournament, player=player,
-                                      rating=2000 - index)
-        if start:
-            tournament = services.tournament_start(actor=organizer, tournament=tournament)
-        return tournament
+            ))
+        return enter(organizer, tournament, players, rating_step=1, start=start)
 
     return make
 

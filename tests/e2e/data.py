@@ -15,6 +15,7 @@ from botruns import services as bot_tournaments
 from matches import services as match_services
 from matches.models import Game
 from players.models import Club, Player
+from tests.worlds import people, tournament_of
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -45,22 +46,14 @@ class ClubData:
 
 
 def _bots(club: Club, count: int, prefix: str, kind: str = "random") -> list[Player]:
-    return [
-        Player.objects.create(display_name=f"{prefix} {index + 1}", club=club, is_bot=True,
-                              bot_kind=kind)
-        for index in range(count)
-    ]
+    return people(club, (f"{prefix} {index + 1}" for index in range(count)), is_bot=True,
+                  bot_kind=kind)
 
 
 def _event(organizer: Any, club: Club, name: str, game: str, format: str,
            players: list[Player], **fields: Any) -> Tournament:
-    tournament = services.tournament_create(
-        actor=organizer, club=club, name=name, game=game, format=format, **fields
-    )
-    for index, player in enumerate(players):
-        services.entrant_register(actor=organizer, tournament=tournament, player=player,
-                                  rating=1800 - 10 * index)
-    return tournament
+    return tournament_of(organizer, club, players, name=name, game=game, format=format,
+                         top_rating=1800, **fields)
 
 
 def _play(organizer: Any, tournament: Tournament, seed: int, games: int | None = None) -> None:
@@ -155,8 +148,7 @@ def _results_night(organizer: Any, club: Club) -> Tournament:
 
 
 def _people(club: Club, count: int, prefix: str) -> list[Player]:
-    return [Player.objects.create(display_name=f"{prefix} {index + 1}", club=club)
-            for index in range(count)]
+    return people(club, (f"{prefix} {index + 1}" for index in range(count)))
 
 
 def _team_event(organizer: Any, club: Club) -> Tournament:

@@ -56,6 +56,7 @@ class Load:
     def __init__(self, base: str, paths: list[str], limit: float = 120.0) -> None:
         self.base, self.paths, self.limit = base, paths, limit
         self.answers: list[Answer] = []
+        self._answered = threading.Condition()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -66,9 +67,18 @@ class Load:
             path = self.paths[index % len(self.paths)]
             started = time.monotonic()
             status = get(self.base + path)
-            self.answers.append(Answer(started, path, status, time.monotonic() - started))
+            with self._answered:
+                self.answers.append(Answer(started, path, status, time.monotonic() - started))
+                self._answered.notify_all()
             index += 1
             time.sleep(0.02)
+
+    def await_answers(self, count: int, *, after: float = 0.0, timeout: float = 60.0) -> None:
+        """Return once ``count`` requests started after ``after`` have their answer (or
+        ``timeout`` seconds have passed: the caller's assertions say what was missing)."""
+        with self._answered:
+            self._answered.wait_for(
+                lambda: sum(a.started > after for a in self.answers) >= count, timeout)
 
     def __enter__(self) -> Load:
         self._thread.start()
@@ -118,11 +128,11 @@ def test_postgres_restart_under_load_the_same_server_recovers(
         workers_before = children(server.pid)
         assert len(workers_before) == 2, (tmp_path / "gunicorn.log").read_text()
         with Load(base, ["/healthz", "/api/players/", "/api/tournaments/"]) as load:
-            time.sleep(3)
+            load.await_answers(10)
             restart_started = time.monotonic()
             private_postgres.restart()
             restarted = time.monotonic()
-            time.sleep(8)
+            load.await_answers(10, after=restarted + 0.5)
         before = [a for a in load.answers if a.started < restart_started]
         after = [a for a in load.answers if a.started > restarted + 0.5]
         during = [a for a in load.answers if restart_started <= a.started <= restarted + 0.5]

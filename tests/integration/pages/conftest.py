@@ -3,6 +3,5 @@
 from tests.integration.tournaments.conftest import (  # noqa: F401 (fixtures)
     make_players,
     make_tournament,
-    organizer,
     play_round,
 )

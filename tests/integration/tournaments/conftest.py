@@ -1,4 +1,5 @@
-"""Fixtures for tournament tests: an organizer, players and tournaments in any state."""
+"""Fixtures for tournament tests: players and tournaments in any state (the organizer is
+club A's, from tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,42 +12,30 @@ from games.series.format import MatchScore
 
 
 @pytest.fixture
-def organizer(club_a: Any) -> Any:
-    return club_a.organizers.get()
-
-
-@pytest.fixture
 def make_players(club_a: Any) -> Callable[..., list[Any]]:
     from players.models import Player
+    from tests.worlds import people
 
     def make(count: int, club: Any = None) -> list[Any]:
         club = club or club_a
         start = Player.objects.count()
-        return list(Player.objects.bulk_create(
-            Player(display_name=f"Player {start + i + 1}", club=club) for i in range(count)
-        ))
+        return people(club, (f"Player {start + i + 1}" for i in range(count)))
 
     return make
 
 
 @pytest.fixture
 def make_tournament(club_a: Any, organizer: Any, make_players: Any) -> Callable[..., Any]:
-    """A tournament with ``entrants`` players entered (rating descending), started if asked."""
-    from tournaments import services
+    """A tournament with ``entrants`` players entered (rating descending), started if asked
+    (tests/worlds.py)."""
+    from tests.worlds import tournament_of
 
     def make(format: str = "round_robin", entrants: int = 4, start: bool = True,
              game: str = "kugamai", club: Any = None, actor: Any = None, **fields: Any) -> Any:
         club = club or club_a
-        actor = actor or organizer
-        tournament = services.tournament_create(
-            actor=actor, club=club, name=f"{format} cup", game=game, format=format, **fields
-        )
-        for index, player in enumerate(make_players(entrants, club)):
-            services.entrant_register(actor=actor, tournament=tournament, player=player,
-                                      rating=2000 - 10 * index)
-        if start:
-            tournament = services.tournament_start(actor=actor, tournament=tournament)
-        return tournament
+        return tournament_of(actor or organizer, club, make_players(entrants, club),
+                             name=f"{format} cup", game=game, format=format, start=start,
+                             **fields)
 
     return make
 
