@@ -11,6 +11,10 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 # Tests write inside transactions that never commit, so no change would be announced:
 # reads go to the database (tests of config.table_events switch it on with committed data).
 os.environ.setdefault("TABLE_EVENTS", "false")
+# Every test client is one address: anonymous analysis budgets no test outgrows (the tests
+# of the budgets set their own, tests/reliability/test_analysis_budget.py).
+os.environ.setdefault("ANALYSIS_ADDRESS_CPU_PER_MINUTE", "600")
+os.environ.setdefault("ANALYSIS_SITE_SECONDS_PER_MINUTE", "600")
 
 from config.settings import *  # noqa: E402,F403
 
