@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from analysis import selectors, services
 from analysis.models import GameAnalysis
+from config.login_guard import client_address
 from matches.models import Game
 
 
@@ -38,18 +39,20 @@ class PositionInput(serializers.Serializer[Any]):
 class PositionAnalysisView(APIView):
     """Every legal move's value for the side to move: exact (Kugamai, Kazambi endgames),
     MCTS win rates with visits (Kazambi before its endgame), expected column points
-    (Stolbiki). Anyone may ask; no sign-in, so no CSRF token either."""
+    (Stolbiki). Anyone may ask, without signing in (and so without a CSRF token), on a
+    small CPU budget shared per client address and over the site (429 with Retry-After
+    when spent); organizers and staff, signed in, get a larger one."""
 
-    authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "analysis"
 
-    @extend_schema(request=PositionInput, responses={200: dict}, tags=["analysis"])
+    @extend_schema(request=PositionInput, responses={200: dict, 429: dict}, tags=["analysis"])
     def post(self, request: Request) -> Response:
         data = PositionInput(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(services.position_analysis(**data.validated_data))
+        return Response(services.position_analysis(
+            actor=request.user, address=client_address(request), **data.validated_data))
 
 
 class GameAnalysisOutput(serializers.ModelSerializer[GameAnalysis]):

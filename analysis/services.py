@@ -3,29 +3,34 @@ whole game's annotations on a worker (stored in :class:`GameAnalysis`)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from contextlib import nullcontext
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from analysis import limits
 from analysis.models import AnalysisStatus, GameAnalysis
 from config.errors import ApplicationError
 from games.analysis import AnalysisError, Budget, analyse_game, analyse_position, position_at
 from games.analysis.game import MAX_RECORD_MOVES, replay
+from games.analysis.report import Information
 from games.engines import ENGINE_NAMES, EngineError, get_engine
 from matches.models import Game
 from players.models import Club
-from players.permissions import Actor, actor_user, can_manage_club
+from players.permissions import Actor, actor_user, can_manage_club, is_organizer
 
 #: MCTS iterations (or Stolbiki playouts) one request may ask for, and the default.
 MAX_POSITION_ITERATIONS = 5000
 POSITION_ITERATIONS = 1000
-#: Wall-clock cap of one request's search, and the solvers' node budget for it.
-POSITION_SECONDS = 6.0
+#: The solvers' node budget of one request (its time: see :func:`position_analysis`).
 POSITION_SOLVER_NODES = 40_000
 #: Per move of a whole game analysed by a worker.
 MAX_GAME_ITERATIONS = 5000
@@ -54,6 +59,8 @@ def _application_error(error: AnalysisError, default: str) -> ApplicationError:
 
 def position_analysis(
     *,
+    actor: Actor,
+    address: str,
     state: object = None,
     record: object = None,
     move: object = None,
@@ -62,30 +69,66 @@ def position_analysis(
 ) -> dict[str, Any]:
     """The values of every move for the side to move, from a state document or from
     ``record`` after ``move`` moves. Bounded: :data:`MAX_POSITION_ITERATIONS`, the
-    solvers' :data:`POSITION_SOLVER_NODES` and :data:`POSITION_SECONDS` of search. A
-    finished Stolbiki record is analysed with every hand (the result says so)."""
+    solvers' :data:`POSITION_SOLVER_NODES` and ``ANALYSIS_CPU_SECONDS`` of CPU time
+    (``ANALYSIS_ORGANIZER_CPU_SECONDS`` for organizers and staff; twice that of wall
+    time either way). Anyone else's search also draws on the budgets of its client
+    ``address`` and of the site, and waits for no one (:mod:`analysis.limits`: a
+    :class:`~config.errors.LimitError`). Answers are kept by position and budget: asking
+    again costs no search. A finished Stolbiki record is analysed with every hand (the
+    result says so)."""
     iterations = _bounded("iterations", iterations, 1, MAX_POSITION_ITERATIONS)
     seed = _bounded("seed", seed, 0, MAX_SEED)
+    anonymous = not may_analyse_longer(actor)
+    if anonymous:
+        limits.check_address(address)
+    cpu_seconds = float(settings.ANALYSIS_CPU_SECONDS if anonymous
+                        else settings.ANALYSIS_ORGANIZER_CPU_SECONDS)
     budget = Budget(iterations=iterations, seed=seed, solver_nodes=POSITION_SOLVER_NODES,
-                    seconds=POSITION_SECONDS)
+                    cpu_seconds=cpu_seconds, seconds=2 * cpu_seconds)
+    game, position, information, extra = _position(state, record, move)
+    key = _answer_key(game, position, information, budget)
+    report: dict[str, Any] | None = cache.get(key)
+    if report is None:
+        with limits.anonymous_search(address) if anonymous else nullcontext():
+            report = analyse_position(game, position, budget, information=information).as_dict()
+        cache.set(key, report, timeout=settings.ANALYSIS_CACHE_SECONDS)
+    return {**report, **extra}
+
+
+def may_analyse_longer(actor: Actor) -> bool:
+    """Staff and the organizers of any club get the longer budget, and no shared one."""
+    return bool(getattr(actor, "is_staff", False) or is_organizer(actor))
+
+
+def _position(state: object, record: object,
+              move: object) -> tuple[str, Any, Information, dict[str, Any]]:
+    """(game, position, what the analysis may see, what the answer adds) of the input."""
     if (state is None) == (record is None):
         raise ApplicationError(
             _("Give either a state document or a game record with a move number."),
             field="state" if state is not None else "record",
         )
-    if record is not None:
-        if move is None:
-            raise ApplicationError(_("A game record needs the move number to analyse."),
-                                   field="move")
-        try:
-            replayed, position = position_at(record, move)
-        except AnalysisError as error:
-            raise _application_error(error, "record") from None
-        information = replayed.information
-        report = analyse_position(replayed.game, position, budget, information=information)
-        return {**report.as_dict(), "move_number": move}
-    game, position = _state_of(state)
-    return analyse_position(game, position, budget).as_dict()
+    if record is None:
+        game, position = _state_of(state)
+        return game, position, "observed", {}
+    if move is None:
+        raise ApplicationError(_("A game record needs the move number to analyse."),
+                               field="move")
+    try:
+        replayed, position = position_at(record, move)
+    except AnalysisError as error:
+        raise _application_error(error, "record") from None
+    return replayed.game, position, replayed.information, {"move_number": move}
+
+
+def _answer_key(game: str, position: Any, information: str, budget: Budget) -> str:
+    """The cache key of a position's answer: the canonical state document, what the
+    analysis may see, and the budget (seed included)."""
+    canonical = json.dumps(
+        [game, get_engine(game).to_dict(position), information, budget.iterations,
+         budget.seed, budget.solver_nodes, budget.cpu_seconds],
+        sort_keys=True, separators=(",", ":"))
+    return "analysis-position:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def _state_of(document: object) -> tuple[str, Any]:

@@ -1,11 +1,13 @@
 """The one application error type, and its translation into API responses.
 
 Services raise :class:`ApplicationError` (or Django's ``ValidationError`` from
-``full_clean``) for bad input; the API turns both into 400 responses with field errors.
+``full_clean``) for bad input; the API turns both into 400 responses with field errors
+(409 for a stale write, 429 with ``Retry-After`` for a spent budget).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -39,6 +41,18 @@ class ConflictError(ApplicationError):
         super().__init__(message, code="stale")
 
 
+class LimitError(ApplicationError):
+    """Refused for now: a budget the request draws on is spent. Nothing was done; the
+    client may try again after ``retry_after`` seconds (a ``429`` with ``Retry-After``)."""
+
+    def __init__(self, message: str, *, retry_after: float, code: str = "limited") -> None:
+        super().__init__(message, code=code)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "retry_after": self.retry_after}
+
+
 def _validation_error_payload(error: DjangoValidationError) -> dict[str, Any]:
     if hasattr(error, "error_dict"):
         errors = {field: [str(m) for m in msgs] for field, msgs in error.message_dict.items()}
@@ -49,6 +63,9 @@ def _validation_error_payload(error: DjangoValidationError) -> dict[str, Any]:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, LimitError):
+        return Response(exc.as_dict(), status=status.HTTP_429_TOO_MANY_REQUESTS,
+                        headers={"Retry-After": str(exc.retry_after)})
     if isinstance(exc, ConflictError):
         return Response(exc.as_dict(), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ApplicationError):

@@ -182,6 +182,28 @@ HEALTH_BROKER_CACHE_SECONDS = env.float("HEALTH_BROKER_CACHE_SECONDS", default=5
 # Proxies in front of the service that append to X-Forwarded-For (nginx: 1).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 
+
+def _seconds(name: str, default: float, most: float) -> float:
+    value = env.float(name, default=default)
+    if not 0 < value <= most:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds in (0, {most:g}]")
+    return value
+
+
+# POST /api/analysis/ (analysis/limits.py): CPU seconds one position's analysis may take
+# (twice that of wall time), anonymous or for organizers and staff; per minute, the CPU
+# seconds anonymous requests may take from one client address and the seconds they may
+# hold a web worker over all addresses; how many anonymous analyses run at once; how long
+# an answer is kept for the same position.
+ANALYSIS_CPU_SECONDS = _seconds("ANALYSIS_CPU_SECONDS", 0.5, 30)
+ANALYSIS_ORGANIZER_CPU_SECONDS = _seconds("ANALYSIS_ORGANIZER_CPU_SECONDS", 6.0, 30)
+ANALYSIS_ADDRESS_CPU_PER_MINUTE = _seconds("ANALYSIS_ADDRESS_CPU_PER_MINUTE", 3.0, 3600)
+ANALYSIS_SITE_SECONDS_PER_MINUTE = _seconds("ANALYSIS_SITE_SECONDS_PER_MINUTE", 6.0, 3600)
+ANALYSIS_CONCURRENCY = env.int("ANALYSIS_CONCURRENCY", default=1)
+if ANALYSIS_CONCURRENCY < 1:
+    raise ImproperlyConfigured("ANALYSIS_CONCURRENCY must be at least 1")
+ANALYSIS_CACHE_SECONDS = env.int("ANALYSIS_CACHE_SECONDS", default=24 * 60 * 60)
+
 # The largest request body accepted (413 above it, config/limits.py), and Django's own
 # limit on what a view may read into memory.
 API_MAX_BODY_BYTES = env.int("API_MAX_BODY_BYTES", default=1_000_000)
@@ -250,7 +272,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "login": env.str("LOGIN_THROTTLE", default="10/min"),
-        # POST /api/analysis/ computes for up to a few seconds: per client address.
+        # POST /api/analysis/: requests per client address (its CPU time: ANALYSIS_*).
         "analysis": env.str("ANALYSIS_THROTTLE", default="60/min"),
     },
     "NUM_PROXIES": NUM_PROXIES,

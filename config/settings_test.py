@@ -8,6 +8,10 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/clubto
 os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/15")
 os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+# Every test client is one address: anonymous analysis budgets no test outgrows (the tests
+# of the budgets set their own, tests/reliability/test_analysis_budget.py).
+os.environ.setdefault("ANALYSIS_ADDRESS_CPU_PER_MINUTE", "600")
+os.environ.setdefault("ANALYSIS_SITE_SECONDS_PER_MINUTE", "600")
 
 from config.settings import *  # noqa: E402,F403
 

@@ -212,6 +212,11 @@ _OUTCOMES = {"win": _("a win"), "draw": _("a draw"), "loss": _("a loss")}
 #: The words the viewer's analysis panel (pages/js/analysis.js) shows.
 _ANALYSIS_TEXTS = {
     "loading": _("Analysing…"), "failed": _("The analysis could not be fetched."),
+    "busy": _("The analysis is busy with other visitors' positions: asking again in "
+              "%(seconds)s s…"),
+    "limited": _("The analysis time for visitors is used up for the moment: asking again "
+                 "in %(seconds)s s…"),
+    "later": _("The analysis is busy for the moment: come back to this position later."),
     "over": _("The game is over."), "win": _("win"), "draw": _("draw"), "loss": _("loss"),
     "exact_win": _("With perfect play the side to move wins."),
     "exact_draw": _("With perfect play the game is drawn."),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from games.analysis.budget import Budget
+from games.analysis.budget import Budget, Clock
 from games.analysis.kazambi import kazambi_exact, kazambi_search
 from games.analysis.kugamai import kugamai_exact
 from games.analysis.report import AnalysisError, Information, PositionReport
@@ -49,29 +49,30 @@ class Analyst:
             report = PositionReport(game, None, None, "over", [])
             report.notes.append("the game is over")
         else:
-            report = self._analyse(game, engine, state, budget, information)
+            report = self._analyse(game, engine, state, budget, information, budget.clock())
         report.seconds = time.perf_counter() - started
         return report
 
     def _analyse(
-        self, game: str, engine: Any, state: Any, budget: Budget, information: Information
+        self, game: str, engine: Any, state: Any, budget: Budget, information: Information,
+        clock: Clock,
     ) -> PositionReport:
         if isinstance(state, KugamaiState):
-            exact = kugamai_exact(self.kugamai, state, budget)
+            exact = kugamai_exact(self.kugamai, state, budget, clock)
             if exact is not None:
                 return exact
-            report = search_values(search_game(game), state, budget)
-            report.notes.append("beyond the solver's node budget: search values")
+            report = search_values(search_game(game), state, budget, clock=clock)
+            report.notes.append("beyond the solver's node or time budget: search values")
             return report
         if isinstance(state, KazambiState):
             assert isinstance(engine, KazambiEngine)
             solver = self.kazambi[engine.misere]
-            exact = kazambi_exact(solver, engine, state, budget)
-            return exact if exact is not None else kazambi_search(game, state, budget)
+            exact = kazambi_exact(solver, engine, state, budget, clock)
+            return exact if exact is not None else kazambi_search(game, state, budget, clock=clock)
         if isinstance(state, StolbikiState):
             if information == "complete":
                 information = "observed"
-            return stolbiki_sampling(state, budget, information)
+            return stolbiki_sampling(state, budget, information, clock)
         raise AnalysisError(f"no analysis knows the game {game!r}", "game")
 
 

@@ -4,9 +4,8 @@ the cards the seat to move cannot see (or over the true hands of a finished game
 from __future__ import annotations
 
 import random
-import time
 
-from games.analysis.budget import Budget
+from games.analysis.budget import Budget, Clock
 from games.analysis.report import Information, MoveValue, PositionReport
 from games.bots.adapters import search_game
 from games.engines import get_engine
@@ -17,7 +16,7 @@ MAX_SAMPLES = 2000
 
 
 def stolbiki_sampling(
-    state: StolbikiState, budget: Budget, information: Information
+    state: StolbikiState, budget: Budget, information: Information, clock: Clock | None = None
 ) -> PositionReport:
     """``budget.iterations`` playouts shared evenly among the legal moves, ranked by
     the expected column points won over the other side's. With
@@ -38,7 +37,7 @@ def stolbiki_sampling(
         "stolbiki", seat, side, "sampling", [], information=information, seed=budget.seed
     )
     samples = max(1, min(MAX_SAMPLES, budget.iterations // max(1, len(legal))))
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    clock = clock or budget.clock()
     totals = [[0.0, 0.0, 0.0] for _ in legal]
     done = 0
     for _ in range(samples):
@@ -54,7 +53,7 @@ def stolbiki_sampling(
             winner = result["winner"]
             totals[index][2] += 1.0 if winner == side else 0.5 if winner is None else 0.0
         done += 1
-        if deadline is not None and time.perf_counter() > deadline:
+        if clock.expired():
             break
     for index, move in enumerate(legal):
         mine, theirs, wins = totals[index]
@@ -75,6 +74,8 @@ def stolbiki_sampling(
         report.points = best.points
         report.win_rate = best.win_rate
     report.samples = done
+    if done < samples:
+        report.notes.append("stopped by the time budget")
     report.iterations = done * len(legal)
     return report
 

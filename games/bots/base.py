@@ -35,10 +35,11 @@ class Budget:
     """How long a bot may think about one move.
 
     ``iterations`` gives reproducible play (same seed, same moves); ``seconds`` is a wall
-    clock limit per move and ``cpu_seconds`` a limit of the process's CPU time
-    (:func:`time.process_time`), fairer than wall time on a shared machine. With several,
-    the search stops at whichever comes first; with none, it runs the bot's default
-    (:data:`DEFAULT_ITERATIONS` iterations unless the bot says otherwise).
+    clock limit per move and ``cpu_seconds`` a limit of the searching thread's CPU time
+    (:func:`time.thread_time`: the process's own in a bot's one-thread process, one
+    request's in a threaded web server), fairer than wall time on a shared machine. With
+    several, the search stops at whichever comes first; with none, it runs the bot's
+    default (:data:`DEFAULT_ITERATIONS` iterations unless the bot says otherwise).
     """
 
     iterations: int | None = None
@@ -82,7 +83,7 @@ class Budget:
         iterations = DEFAULT_ITERATIONS if self.unset else self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         cpu_deadline = (
-            None if self.cpu_seconds is None else time.process_time() + self.cpu_seconds
+            None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
         )
         return BudgetClock(iterations, deadline, cpu_deadline)
 
@@ -110,14 +111,14 @@ class BudgetClock:
         self.done += 1
         if self.limit is not None and self.done >= self.limit:
             return False
-        if self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline:
+        if self.cpu_deadline is not None and time.thread_time() >= self.cpu_deadline:
             return False
         return self.deadline is None or time.perf_counter() < self.deadline
 
     def expired(self) -> bool:
         """True once a time limit (if any) has passed."""
         return (self.deadline is not None and time.perf_counter() >= self.deadline) or (
-            self.cpu_deadline is not None and time.process_time() >= self.cpu_deadline
+            self.cpu_deadline is not None and time.thread_time() >= self.cpu_deadline
         )
 
 

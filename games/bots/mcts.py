@@ -283,7 +283,7 @@ class MctsBot(Bot):
         if len(solver.table) > TABLE_LIMIT:
             solver.table.clear()
         seconds = budget.seconds_left()
-        started, cpu_started = time.perf_counter(), time.process_time()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         if self.version < 2:
             # Version 1's solver (12 live tiles, 8,000 new positions) on the same share of
             # the move's time as version 2's, the rest left to MCTS: both think as long.
@@ -292,7 +292,7 @@ class MctsBot(Bot):
                 kazambi_seconds=None if seconds is None else seconds * KAZAMBI_SOLVER_SHARE,
             )
             return solved, None, _less_time(
-                budget, time.perf_counter() - started, time.process_time() - cpu_started
+                budget, time.perf_counter() - started, time.thread_time() - cpu_started
             )
         live = live_tile_count(state)
         long_move = seconds is not None and seconds >= KAZAMBI_LONG_MOVE
@@ -331,7 +331,7 @@ class MctsBot(Bot):
             kept = [move for move in moves if move not in known]
             root_moves = kept or None
         return None, root_moves, _less_time(
-            budget, time.perf_counter() - started, time.process_time() - cpu_started
+            budget, time.perf_counter() - started, time.thread_time() - cpu_started
         )
 
     def kugamai_proved(self, state: KugamaiState) -> str | list[int] | None:

@@ -124,3 +124,43 @@ def test_the_panel_shows_search_values_before_the_end(
     assert browser.console_errors() == []
     browser.run("document.getElementById('analysis-panel').scrollIntoView();")
     browser.screenshot(artifacts / f"game-analysis-{game}-phone.png", full_page=False)
+
+
+STATUS = "document.querySelector('#analysis-panel .analysis-status').textContent"
+
+
+def test_the_panel_says_when_the_analysis_is_refused_and_asks_again(
+        browser: Browser, page_server: str, club_data: ClubData, unblocked: None,
+        settings: Any, artifacts: Path) -> None:
+    """While another visitor's analysis holds the site's one slot the panel says the
+    analysis is busy, then asks again by itself and shows the values; a spent budget is
+    said with the seconds to wait."""
+    from django.core.cache import cache
+    from django.urls import reverse
+
+    from analysis import limits
+
+    cache.clear()  # no kept answers, no time spent
+    recorded = club_data.game_of(club_data.knockout, "kazambi")
+    browser.set_size(375, 800)
+    browser.get(page_server + reverse("pages:game-detail", args=[recorded.pk]))
+    wait_for(browser, "return document.getElementById('analysis-panel')"
+                      ".getAttribute('data-shown') !== null;")  # the final position
+    browser.console_errors()
+    with limits.anonymous_search("192.0.2.1"):  # another visitor's analysis, running
+        browser.run("document.querySelector('[data-step-link=\"1\"]').click();")
+        wait_for(browser, f"return {STATUS}.indexOf('busy with other visitors') >= 0;")
+        text = browser.run(f"return {STATUS};")
+        assert text == ("The analysis is busy with other visitors' positions: asking again "
+                        "in 1 s…"), text
+        browser.run("document.getElementById('analysis-panel').scrollIntoView();")
+        browser.screenshot(artifacts / "game-analysis-busy-phone.png", full_page=False)
+    wait_for(browser, "return document.getElementById('analysis-panel')"
+                      ".getAttribute('data-shown') === '1';", timeout=20)
+    assert browser.run(f"return {STATUS};").startswith("Search estimate (")
+    settings.ANALYSIS_ADDRESS_CPU_PER_MINUTE = 0.001  # this address's time is spent
+    browser.run("document.querySelector('[data-step-link=\"2\"]').click();")
+    wait_for(browser, f"return {STATUS}.indexOf('used up for the moment') >= 0;")
+    assert "asking again in" in browser.run(f"return {STATUS};")
+    errors = browser.console_errors()
+    assert errors and all("429" in error for error in errors), errors  # the refusals only

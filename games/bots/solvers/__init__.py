@@ -60,7 +60,7 @@ def solved_move(
         kazambi.nodes = 0
         kazambi.node_limit = kazambi_nodes
         if kazambi_seconds is not None:
-            kazambi.deadline = time.process_time() + kazambi_seconds
+            kazambi.deadline = time.thread_time() + kazambi_seconds
         try:
             won, winning = kazambi.best(state)
         except SolverLimitError:

@@ -98,7 +98,7 @@ def live_tile_count(state: KazambiState) -> int:
 
 class KazambiSolver:
     """Memoised negamax with win/loss values. ``node_limit`` bounds one call's work, and so
-    does ``deadline`` (a :func:`time.process_time` value) when set; past either the search
+    does ``deadline`` (a :func:`time.thread_time` value) when set; past either the search
     raises :class:`SolverLimitError` and keeps what it proved in its table."""
 
     def __init__(self, misere: bool, node_limit: int | None = None) -> None:
@@ -155,7 +155,7 @@ class KazambiSolver:
         if (
             self.deadline is not None
             and not self.nodes % CLOCK_EVERY
-            and time.process_time() > self.deadline
+            and time.thread_time() > self.deadline
         ):
             raise SolverLimitError
         if not hands[seat]:

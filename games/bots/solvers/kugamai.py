@@ -9,6 +9,8 @@ a transposition table; it stops at the first winning move.
 
 from __future__ import annotations
 
+import time
+
 from games.engines.kugamai.state import KugamaiState
 from games.engines.kugamai.tiles import OPENING, PASS, SUBSET_VALUES, TILE_MASK
 
@@ -17,19 +19,23 @@ WIN, DRAW, LOSS = 1, 0, -1
 DOUBLES = sum(TILE_MASK[v * 8] for v in range(1, 7))
 _LAY = tuple(tuple(TILE_MASK[end * 7 + w] for w in range(7)) for end in range(7))
 _SHIFT = tuple(7 * v for v in range(7))
+#: New positions between two looks at the clock when a deadline is set.
+CLOCK_EVERY = 1024
 
 
 class SolverLimitError(Exception):
-    """The search went past its node limit (raised only when a limit is set)."""
+    """The search went past its node limit or deadline (raised only when one is set)."""
 
 
 class KugamaiSolver:
     """Memoised negamax; ``node_limit`` (if set) bounds the new positions one call may
-    visit. The table is kept between calls, so a game gets faster as it goes."""
+    visit, and so does ``deadline`` (a :func:`time.thread_time` value) when set. The table
+    is kept between calls, so a game gets faster as it goes."""
 
     def __init__(self, node_limit: int | None = None) -> None:
         self.table: dict[tuple[int, int, int], int] = {}
         self.node_limit = node_limit
+        self.deadline: float | None = None
         self.nodes = 0
 
     def negamax(self, cur: int, oth: int, end: int) -> int:
@@ -39,6 +45,12 @@ class KugamaiSolver:
             return known
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SolverLimitError
+        if (
+            self.deadline is not None
+            and not self.nodes % CLOCK_EVERY
+            and time.thread_time() > self.deadline
+        ):
             raise SolverLimitError
         both = cur | oth
         safe = 0

@@ -1,6 +1,8 @@
 // Analysis panel of the game viewer: for the position shown, asks POST /api/analysis/
 // (the game record and the move number) and lists every legal move's value for the side
-// to move, the best ones in bold and the move the game went on with highlighted.
+// to move, the best ones in bold and the move the game went on with highlighted. When the
+// service refuses for now (429: busy, or the visitors' analysis time spent) it says so and
+// asks again after Retry-After, a few times, while that position is still shown.
 // Without JavaScript the panel stays hidden.
 (function () {
   "use strict";
@@ -19,6 +21,7 @@
   var visitsHead = panel.querySelector(".analysis-count");
   var table = panel.querySelector("table");
   var SHOWN = 40;
+  var RETRIES = 3;
   var cache = {};
   var wanted = null;
   var timer = null;
@@ -84,6 +87,40 @@
     panel.setAttribute("data-shown", String(step));
   }
 
+  // A 429 as an error carrying the seconds to wait and whether the site was only busy.
+  function refused(response) {
+    var seconds = Math.max(1, Number(response.headers.get("Retry-After")) || 5);
+    return response.json().catch(function () { return {}; }).then(function (answer) {
+      var error = new Error("429");
+      error.seconds = seconds;
+      error.busy = answer.code === "analysis_busy";
+      throw error;
+    });
+  }
+
+  function request(step, tries) {
+    window.fetch(url, {
+      method: "POST", credentials: "omit",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify({ record: record, move: step, iterations: iterations })
+    }).then(function (response) {
+      if (response.status === 429) { return refused(response); }
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.json();
+    }).then(function (report) {
+      cache[step] = report;
+      if (wanted === step) { render(step, report); }
+    }).catch(function (error) {
+      if (wanted !== step) { return; }
+      if (!error.seconds) { status.textContent = texts.failed; return; }
+      if (tries >= RETRIES) { status.textContent = texts.later; return; }
+      status.textContent = fill(error.busy ? texts.busy : texts.limited,
+        { seconds: error.seconds });
+      timer = window.setTimeout(function () { request(step, tries + 1); },
+        error.seconds * 1000);
+    });
+  }
+
   function ask(step) {
     wanted = step;
     window.clearTimeout(timer);
@@ -92,21 +129,7 @@
     body.textContent = "";
     panel.removeAttribute("data-shown");
     // Stepping quickly through the game asks only for the position it stops at.
-    timer = window.setTimeout(function () {
-      window.fetch(url, {
-        method: "POST", credentials: "omit",
-        headers: { "Content-Type": "application/json", "Accept": "application/json" },
-        body: JSON.stringify({ record: record, move: step, iterations: iterations })
-      }).then(function (response) {
-        if (!response.ok) { throw new Error(String(response.status)); }
-        return response.json();
-      }).then(function (report) {
-        cache[step] = report;
-        if (wanted === step) { render(step, report); }
-      }).catch(function () {
-        if (wanted === step) { status.textContent = texts.failed; }
-      });
-    }, 200);
+    timer = window.setTimeout(function () { request(step, 0); }, 200);
   }
 
   function current() { return Number(viewer.getAttribute("data-current") || 0); }
