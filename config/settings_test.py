@@ -12,6 +12,8 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 # of the budgets set their own, tests/reliability/test_analysis_budget.py).
 os.environ.setdefault("ANALYSIS_ADDRESS_CPU_PER_MINUTE", "600")
 os.environ.setdefault("ANALYSIS_SITE_SECONDS_PER_MINUTE", "600")
+# A search asked for a number of iterations finishes them on a loaded test machine too.
+os.environ.setdefault("ANALYSIS_CPU_SECONDS", "10")
 
 from config.settings import *  # noqa: E402,F403
 
