@@ -112,7 +112,7 @@ bench-load: install services
 	$(BIN)/python bench/bench_load.py
 
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
-# <app>/locale and the rest (templates/, config/) to locale/; N_ marks texts of the pure
+# <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
 # cores. Needs GNU gettext (msgfmt, xgettext).
 I18N_APPS := games tournaments matches analysis ratings players botruns pages
 messages: install

@@ -16,7 +16,7 @@ an anonymous request runs inside :func:`anonymous_search`, which
   site: on a loaded machine a search holds its worker longer than its CPU time says, and
   the worker is what the other visitors wait for.
 
-A spent budget or a busy site is a :class:`config.errors.LimitError` (``429`` with
+A spent budget or a busy site is a :class:`core.errors.LimitError` (``429`` with
 ``Retry-After``) and runs nothing. Each count is a sliding window kept with atomic
 increments in the cache (Redis in production) over :data:`WINDOW` seconds, a sixth of
 the budgets per minute: this window's milliseconds plus the last one's, weighted by the
@@ -39,7 +39,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.errors import LimitError
+from core.errors import LimitError
 
 #: The sliding window of the CPU counts, in seconds: short, so that a budget per minute
 #: comes a sixth at a time and a burst never holds a worker for long.

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from analysis import limits
 from analysis.models import AnalysisStatus, GameAnalysis
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.analysis import AnalysisError, Budget, analyse_game, analyse_position, position_at
 from games.analysis.game import MAX_RECORD_MOVES, replay
 from games.analysis.report import Information
@@ -73,7 +73,7 @@ def position_analysis(
     (``ANALYSIS_ORGANIZER_CPU_SECONDS`` for organizers and staff; twice that of wall
     time either way). Anyone else's search also draws on the budgets of its client
     ``address`` and of the site, and waits for no one (:mod:`analysis.limits`: a
-    :class:`~config.errors.LimitError`). Answers are kept by position and budget: asking
+    :class:`~core.errors.LimitError`). Answers are kept by position and budget: asking
     again costs no search. A finished Stolbiki record is analysed with every hand (the
     result says so)."""
     iterations = _bounded("iterations", iterations, 1, MAX_POSITION_ITERATIONS)

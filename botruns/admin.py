@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import DEFAULT_GAME_SECONDS, BotRun
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players import permissions
 from players.admin import ClubScopedAdmin, ServiceForm, add_service_error
 from tournaments.models import Tournament

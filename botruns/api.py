@@ -13,7 +13,7 @@ from rest_framework.routers import SimpleRouter
 from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import DEFAULT_GAME_SECONDS, BotRun
-from config.bounds import (
+from core.bounds import (
     MAX_GAME_SECONDS,
     MAX_MOVE_SECONDS,
     MAX_RESEND_SECONDS,

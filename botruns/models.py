@@ -11,7 +11,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config.bounds import (
+from core.bounds import (
     MAX_GAME_SECONDS,
     MAX_MOVE_SECONDS,
     MAX_RESEND_SECONDS,

@@ -44,15 +44,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from botruns.models import DEFAULT_GAME_SECONDS, BotGameTask, BotRun, BotRunStatus
-from config.bounds import (
+from core.bounds import (
     MAX_GAME_SECONDS,
     MAX_MOVE_SECONDS,
     MAX_RESEND_SECONDS,
     MIN_GAME_SECONDS,
     MIN_RESEND_SECONDS,
 )
-from config.db_retry import connection_lost
-from config.errors import ApplicationError
+from core.db_retry import connection_lost
+from core.errors import ApplicationError
 from games.bots.process.sandbox import Sandbox
 from games.engines import get_engine
 from games.series import MatchScore, deal_for_game, game_roles

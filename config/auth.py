@@ -3,7 +3,7 @@
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.throttling import ScopedRateThrottle
 
-from config.parsers import StrictFormParser, StrictJSONParser, StrictMultiPartParser
+from core.parsers import StrictFormParser, StrictJSONParser, StrictMultiPartParser
 
 
 class ThrottledObtainAuthToken(ObtainAuthToken):

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 from django.conf import settings
 from django.core.checks import CheckMessage, Error, Tags, Warning, register
 
-from config.secret_key import placeholder_reason, secret_key_problem
+from core.secret_key import placeholder_reason, secret_key_problem
 
 
 @register(Tags.security, deploy=True)

@@ -1,12 +1,12 @@
 """Limits at the edge, before any view runs: the size of a request body, the nesting of a
 JSON body and NUL characters in the query string. All answer JSON (the shape of
-``config.errors``), for every path.
+``core.errors``), for every path.
 
 Django would refuse a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` only when a view reads it,
 with an HTML 400; PostgreSQL refuses a NUL in a text value with a 500. This middleware
 answers ``413`` when ``Content-Length`` exceeds ``API_MAX_BODY_BYTES`` and ``400`` naming
 the parameter for a NUL, and ``400`` for a JSON body nested deeper than
-``config.json_depth.MAX_JSON_DEPTH`` levels (every JSON parser would recurse once per level,
+``core.json_depth.MAX_JSON_DEPTH`` levels (every JSON parser would recurse once per level,
 and a view that ignores its body would act on it), and nothing else runs.
 """
 
@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext
 
-from config.json_depth import nesting_overflow, too_deep_message
+from core.json_depth import nesting_overflow, too_deep_message
 
 
 def error_response(message: str, *, status: int, code: str,

@@ -44,7 +44,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import ngettext
 
-from config import json_depth
+from core import json_depth
 
 logger = logging.getLogger(__name__)
 

@@ -14,8 +14,8 @@ from django.utils.csp import CSP
 from kombu import Queue
 
 from config.db_pool import check_connection
-from config.secret_key import secret_key_problem
-from config.seed_secret import seed_secret
+from core.secret_key import secret_key_problem
+from core.seed_secret import seed_secret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
@@ -65,7 +65,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "config.db_retry.RetrySafeRequestsMiddleware",  # first: a GET whose connection was cut
+    "core.db_retry.RetrySafeRequestsMiddleware",  # first: a GET whose connection was cut
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "config.limits.RequestLimitsMiddleware",  # body size (413) and NUL in the query (400)
@@ -256,20 +256,20 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["players.api.permissions.ReadOnlyOrOrganizer"],
     "DEFAULT_FILTER_BACKENDS": [
-        "config.ids.IdFilterBackend",  # ids are ASCII digits (config/ids.py)
+        "core.ids.IdFilterBackend",  # ids are ASCII digits (core/ids.py)
         "rest_framework.filters.SearchFilter",
         "rest_framework.filters.OrderingFilter",
     ],
-    # NUL characters and non-finite numbers are a 400 naming the field (config/parsers.py).
+    # NUL characters and non-finite numbers are a 400 naming the field (core/parsers.py).
     "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.StrictJSONParser",
-        "config.parsers.StrictFormParser",
-        "config.parsers.StrictMultiPartParser",
+        "core.parsers.StrictJSONParser",
+        "core.parsers.StrictFormParser",
+        "core.parsers.StrictMultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": env.int("API_PAGE_SIZE", default=50),
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
+    "EXCEPTION_HANDLER": "core.errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "login": env.str("LOGIN_THROTTLE", default="10/min"),
         # POST /api/analysis/: requests per client address (its CPU time: ANALYSIS_*).
@@ -357,7 +357,7 @@ BOT_GAMES_PER_CLUB = env.int("BOT_GAMES_PER_CLUB", default=4)
 # Bots: the programs workers may run (one folder each, with a bot.toml manifest), the
 # secret that bot and deal seeds are drawn from (HMAC; derived from SECRET_KEY unless set,
 # so keep it when rotating the key to replay old runs; without a usable key, drawn once
-# for this installation into VAR_DIR: config/seed_secret.py), and how bots are isolated
+# for this installation into VAR_DIR: core/seed_secret.py), and how bots are isolated
 # ("auto": namespaces where the machine allows, "required", "none").
 BOTS_DIR = Path(env.str("BOTS_DIR", default=str(VAR_DIR / "bots")))
 BOT_SEED_SECRET, BOT_SEED_SECRET_WEAKNESS = seed_secret(

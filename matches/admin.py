@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.admin_games import GameAdmin, winner_letter  # noqa: F401  (GameAdmin registers)
 from matches.admin_tournaments import TournamentRunAdmin  # noqa: F401  (replaces the registration)

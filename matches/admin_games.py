@@ -17,7 +17,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.models import Game
 from matches.services.games import game_delete
 from players.admin import ClubScopedAdmin

@@ -17,8 +17,8 @@ from django.urls import path, reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from config.engine_messages import game_label_lazy
-from config.errors import ApplicationError
+from core.engine_messages import game_label_lazy
+from core.errors import ApplicationError
 from games.engines import ENGINE_NAMES, game_facts
 from matches.clock_services import clock_advice
 from matches.services.imports import tournament_import_trf, trf_import_preview, trf_text

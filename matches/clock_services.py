@@ -15,8 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from config.engine_messages import engine_error_message, game_label, translated
-from config.errors import ApplicationError
+from core.engine_messages import engine_error_message, game_label, translated
+from core.errors import ApplicationError
 from games.clocks.advice import ClockAdvice, recommend_clock
 from games.clocks.errors import ClockError
 from games.clocks.estimates import MoveEstimate, default_move_estimate, few_recorded, seats_of

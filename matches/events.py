@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from config.events import EventHub
+from core.events import EventHub
 
 
 @dataclass(frozen=True, slots=True)

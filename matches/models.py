@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config.bounds import MAX_MATCH_GAMES
+from core.bounds import MAX_MATCH_GAMES
 from games.engines import ENGINE_NAMES
 
 

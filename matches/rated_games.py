@@ -19,7 +19,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.models import Game, Termination
 from matches.selectors import PLAYED_ORDER, played_from
 from players.models import Player, TeamMembership

@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext
 
-from config.engine_messages import game_label, translated
+from core.engine_messages import game_label, translated
 from games.series.format import MatchFormat, SeriesError
 from games.series.roles import game_roles
 from matches.models import Game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import gettext
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from pages.models import LanguagePreference
 from players.permissions import Actor
 

@@ -22,9 +22,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config.errors import ApplicationError
-from config.ids import is_id
-from config.json_depth import DepthCheckedJSONField
+from core.errors import ApplicationError
+from core.ids import is_id
+from core.json_depth import DepthCheckedJSONField
 from players import permissions, services
 from players.api.serializers import organizer_name
 from players.models import Club, Player, Team, TeamMembership
@@ -108,7 +108,7 @@ class ServiceForm(forms.ModelForm):
 
 class IdAdmin(admin.ModelAdmin):
     """The admin base of the project's bases: an object's id in a URL is ASCII digits
-    (``config/ids.py``), so ``/admin/players/player/٣/change/`` names no object."""
+    (``core/ids.py``), so ``/admin/players/player/٣/change/`` names no object."""
 
     def get_object(self, request: HttpRequest, object_id: str,
                    from_field: str | None = None) -> Any:
@@ -122,7 +122,7 @@ class ClubScopedAdmin(IdAdmin):
 
     With a :class:`ServiceForm`, saves go through the form's service; a refusal at save
     time (:class:`ServiceRefused`) shows its message and nothing else. JSON fields refuse
-    deep nesting before they parse it (``config.json_depth``)."""
+    deep nesting before they parse it (``core.json_depth``)."""
 
     formfield_overrides = {models.JSONField: {"form_class": DepthCheckedJSONField}}
 

@@ -12,7 +12,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.bots.process.installed import InstalledBot, list_installed_bots
 from players.models import BotKind, Club, Player, Team, TeamMembership
 

@@ -12,14 +12,14 @@ from django.utils import timezone
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
 
-from config.bounds import (
+from core.bounds import (
     MAX_BOT_ITERATIONS,
     MAX_BOT_SECONDS,
     MAX_CLUB_ORGANIZERS,
     MAX_TEAM_MEMBERS,
 )
-from config.errors import ApplicationError
-from config.parsers import check_storable
+from core.errors import ApplicationError
+from core.parsers import check_storable
 from games.bots.mcts import VERSIONS as MCTS_VERSIONS
 from games.names import name_problem
 from players.models import BotKind, Club, Player, Team, TeamMembership

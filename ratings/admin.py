@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players.admin import ClubScopedAdmin, ReadOnlyAdmin, ServiceForm
 from players.models import Club
 from ratings import services

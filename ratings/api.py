@@ -21,8 +21,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
-from config.errors import ApplicationError
-from config.ids import ID_PATTERN, IdFilterSet, is_id
+from core.errors import ApplicationError
+from core.ids import ID_PATTERN, IdFilterSet, is_id
 from players.api.base import ReadViewSet
 from players.models import Club, Player
 from ratings import selectors, services

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.rated_games import RatedGame
 from ratings.maths import bulk
 from ratings.maths.bulk import PlayerRatingState, recompute_ratings

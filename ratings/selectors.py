@@ -10,7 +10,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.engines import GAME_FAMILY
 from matches.rated_games import rated_game_rows
 from matches.selectors import PLAYED_ORDER

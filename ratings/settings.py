@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players.models import Club
 from ratings.maths.elo_bulk import EloSettings
 from ratings.maths.errors import RatingError

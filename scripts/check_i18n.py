@@ -193,7 +193,7 @@ MESSAGE_LEVELS = {"debug", "info", "success", "warning", "error"}
 def error_classes(root: Path) -> set[str]:
     """The exception classes whose first argument people read."""
     names = set(MESSAGE_ERRORS)
-    for relative in ("games/engines/errors.py", "config/errors.py"):
+    for relative in ("games/engines/errors.py", "core/errors.py"):
         module = root / relative
         if module.is_file():
             tree = ast.parse(module.read_text(encoding="utf-8"))

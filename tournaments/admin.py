@@ -25,7 +25,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.engines import ENGINE_NAMES, game_facts, get_engine
 from games.i18n import N_
 from players.admin import ClubScopedAdmin

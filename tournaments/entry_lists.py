@@ -23,7 +23,7 @@ from tournaments.csv_cells import read_cell
 from tournaments.marked import MarkedError
 
 MAX_ROWS = 1024
-"""A tournament's most entrants (``config.bounds.MAX_ENTRANTS``; a pure core cannot import
+"""A tournament's most entrants (``core.bounds.MAX_ENTRANTS``; a pure core cannot import
 it, and a test checks that the two agree)."""
 MAX_FILE_BYTES = 512 * 1024
 MAX_LINE_CHARS = 2000

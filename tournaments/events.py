@@ -1,10 +1,10 @@
-"""What the floors above learn from the tournaments services (see ``config.events``)."""
+"""What the floors above learn from the tournaments services (see ``core.events``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from config.events import EventHub
+from core.events import EventHub
 
 
 @dataclass(frozen=True, slots=True)

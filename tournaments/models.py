@@ -15,7 +15,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config.bounds import MAX_MATCH_GAMES, MAX_ROUNDS
+from core.bounds import MAX_MATCH_GAMES, MAX_ROUNDS
 from games.engines import ENGINE_NAMES, game_facts
 from players.models import Club, Player, Team
 from tournaments.systems import TournamentSystem, system_of

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
-from config.bounds import MAX_MATCH_GAMES
+from core.bounds import MAX_MATCH_GAMES
 from games.series.format import MatchFormat
 from tournaments import adapters
 from tournaments.csv_cells import csv_text

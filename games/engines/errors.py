@@ -3,7 +3,7 @@
 Every error a caller can provoke with bad input subclasses ``ValueError`` and carries a
 message a tournament director can act on. The message is a marked template with its
 parameters kept apart (:class:`games.i18n.MessageError`): ``str(error)`` is the English
-text, and the Django shell shows it translated (``config.engine_messages``).
+text, and the Django shell shows it translated (``core.engine_messages``).
 """
 
 from __future__ import annotations

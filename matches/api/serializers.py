@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.bounds import MAX_CLOCK_SECONDS
-from config.errors import ApplicationError
+from core.bounds import MAX_CLOCK_SECONDS
+from core.errors import ApplicationError
 from matches.models import Game, Termination
 from matches.selectors import pairing_progress, record_for_reader
 from matches.services.results import parse_game_record

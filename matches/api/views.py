@@ -16,9 +16,9 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from config.engine_messages import engine_error_message
-from config.errors import ApplicationError
-from config.ids import is_id
+from core.engine_messages import engine_error_message
+from core.errors import ApplicationError
+from core.ids import is_id
 from games.series.format import MatchScore
 from matches import clock_services, selectors
 from matches.api import serializers as s

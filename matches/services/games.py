@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.bounds import MAX_CLOCK_SECONDS, MAX_MATCH_GAMES
-from config.engine_messages import engine_error_message
-from config.errors import ApplicationError, ConflictError
+from core.bounds import MAX_CLOCK_SECONDS, MAX_MATCH_GAMES
+from core.engine_messages import engine_error_message
+from core.errors import ApplicationError, ConflictError
 from games.engines import EngineError, game_facts, get_engine
 from games.series import MatchScore, SeriesError, check_record, game_roles
 from matches.events import GamesChanged, games_changed_send

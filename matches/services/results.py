@@ -40,10 +40,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from config import json_depth
-from config.bounds import MAX_MATCH_GAMES
-from config.engine_messages import engine_error_message, game_label
-from config.errors import ApplicationError, ConflictError
+from core import json_depth
+from core.bounds import MAX_MATCH_GAMES
+from core.engine_messages import engine_error_message, game_label
+from core.errors import ApplicationError, ConflictError
 from games.engines import game_facts
 from games.series.format import MatchFormat, MatchScore, SeriesError
 from games.series.roles import game_roles

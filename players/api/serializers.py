@@ -6,7 +6,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from config.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
+from core.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
 from players.models import BotKind, Club, Player, Team, TeamMembership
 
 

@@ -9,8 +9,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.errors import ApplicationError
-from config.ids import IdFilterSet
+from core.errors import ApplicationError
+from core.ids import IdFilterSet
 from players import selectors, services
 from players.api import serializers as s
 from players.api.base import ReadViewSet

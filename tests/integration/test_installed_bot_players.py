@@ -13,7 +13,7 @@ from django.test import Client
 
 from botruns import services as bot_tournaments
 from botruns.services import _spec
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.series.referee import BotSpec
 from players import services
 from players.models import Player

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players import selectors, services
 from players.models import Club, Player, Team, TeamMembership
 

@@ -17,7 +17,7 @@ import pytest
 from django.contrib.admin.models import LogEntry
 from django.test import Client
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.services import results as result_services
 from players import services as player_services

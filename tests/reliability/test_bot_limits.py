@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from config.bounds import MAX_BOT_ITERATIONS, MAX_BOT_SECONDS
-from config.errors import ApplicationError
+from core.bounds import MAX_BOT_ITERATIONS, MAX_BOT_SECONDS
+from core.errors import ApplicationError
 from games.bots.registry import BOT_KINDS, get_bot
 from games.series.referee import BotSpec
 from players.services import BOT_BUDGET, BOT_OPTIONS, bot_settings_check

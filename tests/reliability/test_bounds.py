@@ -1,4 +1,4 @@
-"""Upper bounds (config/bounds.py), enforced in the services and backed by the database.
+"""Upper bounds (core/bounds.py), enforced in the services and backed by the database.
 
 Before: ``{"kind": "first_to", "games": 30000}`` and ``bo1000000001`` were accepted (and
 30000-0 ran 16 minutes in one transaction), as were 30000 planned rounds, any number of
@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from config.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
-from config.errors import ApplicationError
+from core.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
+from core.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.models import Game
 from matches.services import games as game_services

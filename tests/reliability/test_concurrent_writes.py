@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from config.errors import ConflictError
+from core.errors import ConflictError
 from games.series.format import MatchScore
 from matches import services as match_services
 from players.models import Player

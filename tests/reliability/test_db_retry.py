@@ -59,7 +59,7 @@ def test_a_write_whose_connection_is_cut_is_not_tried_again(club_a: Club) -> Non
 def test_an_error_of_the_query_itself_is_no_lost_connection() -> None:
     from django.db import OperationalError, transaction
 
-    from config.db_retry import connection_lost
+    from core.db_retry import connection_lost
 
     with pytest.raises(OperationalError) as timed_out, transaction.atomic(), \
             connection.cursor() as cursor:

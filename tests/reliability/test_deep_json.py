@@ -3,7 +3,7 @@ the token login and its guard, JSON pasted into the admin and game records.
 
 Before: a 10 KB body nested 5,000 levels raised RecursionError inside ``json.loads`` on
 every write endpoint, anonymously on ``/api/auth/token/`` (in the login guard, before the
-throttle), each with a long traceback in the log. ``config/json_depth.py`` now measures the
+throttle), each with a long traceback in the log. ``core/json_depth.py`` now measures the
 nesting with a scan that does not recurse before anything parses the text.
 """
 
@@ -18,7 +18,7 @@ from django.core.signals import got_request_exception
 from django.test import Client
 from rest_framework.test import APIClient
 
-from config.json_depth import MAX_JSON_DEPTH, nesting_overflow
+from core.json_depth import MAX_JSON_DEPTH, nesting_overflow
 from matches.services.results import parse_game_record
 from players.models import Club, Player
 from tests.reliability.test_object_permissions import (
@@ -190,7 +190,7 @@ def test_the_api_parser_refuses_depth_itself() -> None:
 
     from rest_framework.exceptions import ParseError
 
-    from config.parsers import StrictJSONParser
+    from core.parsers import StrictJSONParser
 
     with pytest.raises(ParseError, match=f"deeper than {MAX_JSON_DEPTH}"):
         StrictJSONParser().parse(io.BytesIO(DEEP_OBJECT.encode()), "application/json", {})

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players import services as player_services
 from players.models import Player, Team, TeamMembership
 from tournaments import services

@@ -16,8 +16,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from config.bounds import MAX_ENTRANTS
-from config.errors import ApplicationError
+from core.bounds import MAX_ENTRANTS
+from core.errors import ApplicationError
 from players.models import Player
 from tournaments import entry_lists, services
 from tournaments.entry_lists import (

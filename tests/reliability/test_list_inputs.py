@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
-from config.errors import ApplicationError
+from core.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
+from core.errors import ApplicationError
 from players import services
 from players.models import Player, Team, TeamMembership
 

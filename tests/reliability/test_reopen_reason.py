@@ -56,7 +56,7 @@ def test_a_reopen_is_in_the_history(organizer: Any, finished: Tournament) -> Non
 
 def test_the_service_refuses_a_nul_before_writing(organizer: Any,
                                                   finished: Tournament) -> None:
-    from config.errors import ApplicationError
+    from core.errors import ApplicationError
 
     with pytest.raises(ApplicationError) as refused:
         services.tournament_reopen(actor=organizer, tournament=finished, reason="a\x00b")

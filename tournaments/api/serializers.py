@@ -6,7 +6,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from config.bounds import MAX_ROUNDS, MAX_TIEBREAKS
+from core.bounds import MAX_ROUNDS, MAX_TIEBREAKS
 from games.engines import ENGINE_NAMES
 from players.models import Club, Player, Team
 from tournaments.models import (

@@ -14,8 +14,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.errors import ApplicationError
-from config.ids import IdFilterSet
+from core.errors import ApplicationError
+from core.ids import IdFilterSet
 from players.api.base import ReadViewSet
 from tournaments import cache as tournament_cache
 from tournaments import selectors, services

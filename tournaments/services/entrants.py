@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players.models import Player, Team
 from players.permissions import Actor, clubs_of, ensure_can_manage_club
 from players.selectors import bot_game_problem, team_members_on

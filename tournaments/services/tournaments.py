@@ -12,9 +12,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
-from config.engine_messages import engine_error_message
-from config.errors import ApplicationError
+from core.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
+from core.engine_messages import engine_error_message
+from core.errors import ApplicationError
 from games.clocks.errors import ClockError
 from games.clocks.setting import format_setting, parse_setting
 from games.engines import ENGINE_NAMES, game_facts, get_engine

@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 from tqdm import tqdm
 
-from config import seed_secret
+from core import seed_secret
 from games.bots.evaluation import EvaluationError, Sprt
 from games.bots.process.sandbox import Sandbox
 from games.clocks.setting import parse_setting

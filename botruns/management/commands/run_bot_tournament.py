@@ -13,7 +13,7 @@ from tqdm import tqdm
 from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import BotRunStatus
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players.counts import games_count
 from players.permissions import SYSTEM
 from tournaments.models import Tournament

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.services.imports import tournament_import_trf
 from players.models import Club
 from tournaments.trf import read_trf_text

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from tqdm import tqdm
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.engines import GAME_FAMILY
 from players.counts import games_count, players_count
 from players.models import Club

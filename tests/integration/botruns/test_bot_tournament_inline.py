@@ -8,7 +8,7 @@ from django.core.management import call_command
 from botruns import selectors as bot_runs
 from botruns import services as bot_tournaments
 from botruns.models import BotGameTask
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.models import Game
 from players.models import Player
 from tournaments.models import Outcome, Pairing, Status

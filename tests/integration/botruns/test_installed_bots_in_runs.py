@@ -10,7 +10,7 @@ import pytest
 
 from botruns import services as bot_tournaments
 from botruns.models import BotGameTask
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.models import Game
 from matches.services.games import game_record
 from tests.integration.installed_bots import check_installed_bots_played

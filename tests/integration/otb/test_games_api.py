@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.clock_services import MIN_RECORDED_GAMES, move_estimate, round_clock_advice
 from matches.models import Game
 from tests.integration.otb.conftest import boards

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ApplicationError, ConflictError
+from core.errors import ApplicationError, ConflictError
 from games.engines import get_engine
 from games.series import MatchScore, deal_for_game, game_roles
 from matches.models import Game

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from ratings import selectors, services
 from ratings.models import Rating, RatingChange
 

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, transaction
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players.models import Team, TeamMembership
 from ratings import services
 from ratings.maths.bulk import RatedGame, recompute_ratings

@@ -13,7 +13,7 @@ import psycopg
 import pytest
 from django.db import connection
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from tournaments import services
 from tournaments.models import Pairing, Round, Tournament
 

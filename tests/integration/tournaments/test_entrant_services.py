@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from players.models import Player, Team, TeamMembership
 from ratings.models import Rating
 from tournaments import selectors, services

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from config.errors import ApplicationError, ConflictError
+from core.errors import ApplicationError, ConflictError
 from games.series.format import MatchScore
 from matches import services as match_services
 from tournaments import services

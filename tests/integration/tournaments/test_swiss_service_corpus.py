@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from matches.services.imports import tournament_import_trf
 from tests.unit.pairing.swiss.corpus import DATA, read_expected, round_input, tournaments
 from tournaments.models import ByeKind

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ApplicationError
+from core.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.services.imports import tournament_import_trf
 from tournaments import selectors, services

@@ -57,7 +57,7 @@ DIRTY = {
     ),
     "shop/templates/shop/list.html": '<input type="submit" value="Send it">\n',
     "shop/services.py": (
-        "from config.errors import ApplicationError\n"
+        "from core.errors import ApplicationError\n"
         "from django.utils.translation import gettext as _\n"
         "def sell(n):\n"
         "    if n < 0:\n"

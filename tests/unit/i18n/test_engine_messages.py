@@ -1,5 +1,5 @@
 """Engine, series and clock errors keep their marked template and parameters apart:
-``str(error)`` is the English text, and ``config.engine_messages`` shows it in the active
+``str(error)`` is the English text, and ``core.engine_messages`` shows it in the active
 language, the rule nested in a record error translated too."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from config.engine_messages import engine_error_message, game_label, game_label_lazy, translated
+from core.engine_messages import engine_error_message, game_label, game_label_lazy, translated
 from games.clocks.setting import parse_setting
 from games.engines import IllegalMoveError, OptionError, RecordError, get_engine
 from games.i18n import N_, Message, MessageError

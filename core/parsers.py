@@ -4,7 +4,7 @@ PostgreSQL refuses a NUL character in text and in ``jsonb`` (a 500 from deep ins
 save), and JSON numbers such as ``1e400`` or ``NaN`` become infinities that no integer or
 bounded field can hold (``OverflowError`` in a lookup). The parsers walk the parsed body and
 raise a validation error at the first such value, named by its path (``bot_settings.list.1``).
-A JSON body nested deeper than ``config.json_depth.MAX_JSON_DEPTH`` is refused before it is
+A JSON body nested deeper than ``core.json_depth.MAX_JSON_DEPTH`` is refused before it is
 parsed (the parser would recurse once per level).
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError, ValidationError
 
-from config.json_depth import MAX_JSON_DEPTH, nesting_overflow, too_deep_message
+from core.json_depth import MAX_JSON_DEPTH, nesting_overflow, too_deep_message
 
 
 def problems(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -83,10 +83,10 @@ class StrictMultiPartParser(parsers.MultiPartParser):
 
 
 def check_storable(value: Any, *, field: str) -> None:
-    """Raise :class:`config.errors.ApplicationError` naming ``field`` (and the path inside
+    """Raise :class:`core.errors.ApplicationError` naming ``field`` (and the path inside
     it) if ``value`` holds a NUL character or a non-finite number: the services' own
     check, for the paths that do not come through these parsers (admin forms, imports)."""
-    from config.errors import ApplicationError  # config.errors imports DRF's views
+    from core.errors import ApplicationError  # core.errors imports DRF's views
 
     found = next(problems(value, field), None)
     if found is not None:

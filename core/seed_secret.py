@@ -17,7 +17,7 @@ import os
 import secrets
 from pathlib import Path
 
-from config.secret_key import placeholder_reason, secret_key_problem
+from core.secret_key import placeholder_reason, secret_key_problem
 
 SECRET_FILE = "bot-seed-secret"
 MIN_LENGTH = 16

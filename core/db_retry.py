@@ -53,7 +53,7 @@ def _on_request_exception(sender: Any, request: HttpRequest | None = None,
         setattr(request, _LOST, True)
 
 
-got_request_exception.connect(_on_request_exception, dispatch_uid="config.db_retry")
+got_request_exception.connect(_on_request_exception, dispatch_uid="core.db_retry")
 
 
 class RetrySafeRequestsMiddleware:
