@@ -221,7 +221,8 @@ class PairingInline(OrganizerInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Pairing]:
         return super().get_queryset(request).select_related(
-            "entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team")
+            "round", "entrant_a__player", "entrant_a__team", "entrant_b__player",
+            "entrant_b__team")
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_fields(request, obj))
