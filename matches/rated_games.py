@@ -1,8 +1,8 @@
 """Reads for ratings: the games that count, in played order, with who played each side.
 
 A player entrant is its side. For a team entrant, the players named in the record's seats
-(seat ``i`` plays for side ``i % 2``: docs/rules/records.md, game records, side 0's seats first) when the
-record names them all, else the team's members on the day of the game.
+(seat ``i`` plays for side ``i % 2``, side 0's seats first: docs/rules/records.md) when
+the record names them all, else the team's members on the day of the game.
 """
 
 from __future__ import annotations
