@@ -41,10 +41,10 @@ from django.utils.translation import ngettext
 
 from core.errors import LimitError
 
-#: The sliding window of the CPU counts, in seconds: short, so that a budget per minute
+#: The sliding window of the counts, in seconds: short, so that a budget per minute
 #: comes a sixth at a time and a burst never holds a worker for long.
 WINDOW = 10
-_PREFIX = "analysis-cpu:"
+_PREFIX = "analysis-time:"
 _SLOT_PREFIX = "analysis-slot:"
 #: A slot outlives the longest anonymous search (twice its CPU seconds of wall time) by
 #: this much before it expires on its own.
@@ -58,9 +58,10 @@ def _address_meter(address: str) -> str:
 _SITE_METER = _PREFIX + "site"
 
 
-def check_address(address: str) -> None:
-    """Refuse a request from an address that spent its CPU time for now."""
-    _check({_address_meter(address): _address_limit()}, time.time())
+def check(address: str) -> None:
+    """Refuse a search now if its address or the site has spent its time: before taking
+    the slot, so that refusals never hold it (:func:`anonymous_search` looks again)."""
+    _check(_limits(address), time.time())
 
 
 @contextmanager
@@ -70,14 +71,13 @@ def anonymous_search(address: str) -> Iterator[None]:
     time against the site."""
     key, token = _take_slot()
     try:
-        meter = _address_meter(address)
-        _check({meter: _address_limit(), _SITE_METER: _site_limit()}, time.time())
+        check(address)
         cpu, wall = time.thread_time(), time.perf_counter()
         try:
             yield
         finally:
             now = time.time()
-            _charge(meter, time.thread_time() - cpu, now)
+            _charge(_address_meter(address), time.thread_time() - cpu, now)
             _charge(_SITE_METER, time.perf_counter() - wall, now)
     finally:
         if cache.get(key) == token:
@@ -91,12 +91,10 @@ def spent(address: str) -> tuple[float, float]:
     return (_spent(_address_meter(address), now) / 1000, _spent(_SITE_METER, now) / 1000)
 
 
-def _address_limit() -> int:
-    return _per_window(settings.ANALYSIS_ADDRESS_CPU_PER_MINUTE)
-
-
-def _site_limit() -> int:
-    return _per_window(settings.ANALYSIS_SITE_SECONDS_PER_MINUTE)
+def _limits(address: str) -> dict[str, int]:
+    """The meters a search from ``address`` draws on, with their limits."""
+    return {_address_meter(address): _per_window(settings.ANALYSIS_ADDRESS_CPU_PER_MINUTE),
+            _SITE_METER: _per_window(settings.ANALYSIS_SITE_SECONDS_PER_MINUTE)}
 
 
 def _per_window(per_minute: float) -> int:

@@ -74,13 +74,11 @@ def position_analysis(
     time either way). Anyone else's search also draws on the budgets of its client
     ``address`` and of the site, and waits for no one (:mod:`analysis.limits`: a
     :class:`~core.errors.LimitError`). Answers are kept by position and budget: asking
-    again costs no search. A finished Stolbiki record is analysed with every hand (the
-    result says so)."""
+    again costs no search, and no budget is asked. A finished Stolbiki record is analysed
+    with every hand (the result says so)."""
     iterations = _bounded("iterations", iterations, 1, MAX_POSITION_ITERATIONS)
     seed = _bounded("seed", seed, 0, MAX_SEED)
     anonymous = not may_analyse_longer(actor)
-    if anonymous:
-        limits.check_address(address)
     cpu_seconds = float(settings.ANALYSIS_CPU_SECONDS if anonymous
                         else settings.ANALYSIS_ORGANIZER_CPU_SECONDS)
     budget = Budget(iterations=iterations, seed=seed, solver_nodes=POSITION_SOLVER_NODES,
@@ -89,6 +87,8 @@ def position_analysis(
     key = _answer_key(game, position, information, budget)
     report: dict[str, Any] | None = cache.get(key)
     if report is None:
+        if anonymous:
+            limits.check(address)
         with limits.anonymous_search(address) if anonymous else nullcontext():
             report = analyse_position(game, position, budget, information=information).as_dict()
         cache.set(key, report, timeout=settings.ANALYSIS_CACHE_SECONDS)

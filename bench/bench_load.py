@@ -27,15 +27,16 @@ server:
 Then the **analysis flood**, against a server of its own configured as production is:
 the cache in Redis (``BENCH_LOAD_CACHE_URL``, emptied first), shared by the workers as the
 analysis budgets need, and ``NUM_PROXIES=1``. The Swiss standings page,
-``LOAD_CONNECTIONS`` connections for ``LOAD_SECONDS`` x 2, first quiet and then while
+``LOAD_CONNECTIONS`` connections for ``LOAD_SECONDS``, quiet and then while
 ``POST /api/analysis/`` comes from ``LOAD_FLOOD_ADDRESSES`` (4) client addresses
 (``X-Forwarded-For``), ``LOAD_FLOOD_CONNECTIONS`` (2) at a time from each, each address
 sending ``LOAD_FLOOD_RATE`` (5) requests a second, five times what ``ANALYSIS_THROTTLE``
 lets through, refused or not (0: each connection sends again as soon as it is answered):
 a Kazambi 12x12 opening at the most iterations, every request with a seed of its own, so
-no kept answer helps; new addresses in each of ``LOAD_FLOOD_ROUNDS`` (3) rounds. Each
-round's p99s and the median ones with their ratio, the analyses answered and refused, and
-the workers' CPU time over the flood (:class:`Flood`). ``BENCH_LOAD_PHASES``
+no kept answer helps; new addresses in each of ``LOAD_FLOOD_ROUNDS`` (6) rounds, short
+and in turn so that the other work of a shared machine weighs on both sides alike. Each
+round's p99s, the median ones and their ratio, the analyses answered and refused, and the
+workers' CPU time over the flood (:class:`Flood`). ``BENCH_LOAD_PHASES``
 (``weight,alone,mixed,flood``) picks the phases.
 
 Needs PostgreSQL and Redis (``make services``) and wrk (``apt-get install wrk``). Creates
@@ -49,6 +50,7 @@ import collections
 import http.client
 import itertools
 import json
+import math
 import os
 import re
 import secrets
@@ -80,7 +82,7 @@ FLOOD_CACHE = os.environ.get("BENCH_LOAD_CACHE_URL", "redis://127.0.0.1:6379/13"
 FLOOD_ADDRESSES = int(os.environ.get("LOAD_FLOOD_ADDRESSES", "4"))
 FLOOD_CONNECTIONS = int(os.environ.get("LOAD_FLOOD_CONNECTIONS", "2"))
 FLOOD_RATE = float(os.environ.get("LOAD_FLOOD_RATE", "5"))
-FLOOD_ROUNDS = int(os.environ.get("LOAD_FLOOD_ROUNDS", "3"))
+FLOOD_ROUNDS = int(os.environ.get("LOAD_FLOOD_ROUNDS", "6"))
 #: The flood starts this long before the measurement and ends this long after it.
 FLOOD_MARGIN = 2
 # wrk reports percentiles through a Lua hook; it prints them after its own summary.
@@ -335,6 +337,12 @@ class Flood:
         return self.counts
 
 
+def p99_ms(figures: dict[str, float]) -> float:
+    """The p99 in ms; infinite when no request was answered at all (each one waited
+    longer than the run, which wrk then counts neither as answered nor as timed out)."""
+    return figures["P99_US"] / 1000 if figures.get("REQUESTS") else math.inf
+
+
 def flood(wrk: str, work: Path, env: dict[str, str], standings: str) -> None:
     """The standings page's p99 quiet and under the analysis flood, ``FLOOD_ROUNDS`` times."""
     flood_env = {**env, "NUM_PROXIES": "1", "CACHE_URL": FLOOD_CACHE}
@@ -347,7 +355,7 @@ def flood(wrk: str, work: Path, env: dict[str, str], standings: str) -> None:
             urllib.request.urlopen(base + standings, timeout=60).read()  # noqa: S310
         workers = worker_pids(server.pid)
         report = work / "report.lua"
-        seconds = 2 * SECONDS
+        seconds = SECONDS
         load_before = os.getloadavg()[0]
         rate = f"{FLOOD_RATE:g} requests/s each" if FLOOD_RATE > 0 else "no pause"
         print(f"\nanalysis flood: the Swiss standings page, {CONNECTIONS} connections, "
@@ -355,8 +363,9 @@ def flood(wrk: str, work: Path, env: dict[str, str], standings: str) -> None:
               f"at the most iterations, a new seed each) comes from {FLOOD_ADDRESSES} "
               f"addresses, {FLOOD_CONNECTIONS} connections and {rate}; Redis cache, "
               f"NUM_PROXIES=1; load average {load_before:.1f}", flush=True)
-        print(f"{'round':<6} {'quiet p99 ms':>12} {'flood p99 ms':>12} {'ratio':>6} "
-              f"{'answered':>9} {'refused':>8} {'other':>6} {'worker CPU s':>13}")
+        print(f"{'round':<6} {'quiet req/s':>11} {'p99 ms':>7} {'flood req/s':>11} "
+              f"{'p99 ms':>7} {'ratio':>6} {'answered':>9} {'refused':>8} {'other':>6} "
+              f"{'worker CPU s':>13}")
         quiet_p99, flood_p99 = [], []
         for number in range(1, FLOOD_ROUNDS + 1):
             quiet = parse(subprocess.run(
@@ -370,16 +379,21 @@ def flood(wrk: str, work: Path, env: dict[str, str], standings: str) -> None:
                 capture_output=True, text=True, timeout=seconds + 60).stdout)
             counts = attack.join()
             cpu = cpu_seconds(workers) - cpu_before
-            quiet_p99.append(quiet.get("P99_US", 0) / 1000)
-            flood_p99.append(loaded.get("P99_US", 0) / 1000)
+            quiet_p99.append(p99_ms(quiet))
+            flood_p99.append(p99_ms(loaded))
             other = sum(counts.values()) - counts["answered"] - counts["refused"]
-            print(f"{number:<6} {quiet_p99[-1]:>12.1f} {flood_p99[-1]:>12.1f} "
+            print(f"{number:<6} {quiet['rps']:>11.1f} {quiet_p99[-1]:>7.1f} "
+                  f"{loaded['rps']:>11.1f} {flood_p99[-1]:>7.1f} "
                   f"{flood_p99[-1] / max(quiet_p99[-1], 0.001):>6.2f} "
                   f"{counts['answered']:>9} {counts['refused']:>8} {other:>6} "
                   f"{cpu:>13.1f}", flush=True)
             if other:
-                print(f"       other answers: {dict(counts)}")
-            check_answers({"quiet": quiet, "under the flood": loaded}, log_path)
+                print(f"       other answers to the flood: {dict(counts)}")
+            if loaded.get("NON2XX") or loaded.get("ERRORS") or not loaded.get("REQUESTS"):
+                print(f"       the standings under the flood: {loaded.get('REQUESTS', 0):.0f} "
+                      f"answered, {loaded.get('NON2XX', 0):.0f} not 2xx, "
+                      f"{loaded.get('ERRORS', 0):.0f} errors and time-outs")
+            check_answers({"quiet": quiet}, log_path)
         quiet_median, flood_median = statistics.median(quiet_p99), statistics.median(flood_p99)
         print(f"median p99: quiet {quiet_median:.1f} ms, under the flood {flood_median:.1f} ms, "
               f"ratio {flood_median / max(quiet_median, 0.001):.2f}; load average "

@@ -202,7 +202,7 @@ ANALYSIS_SITE_SECONDS_PER_MINUTE = _seconds("ANALYSIS_SITE_SECONDS_PER_MINUTE", 
 ANALYSIS_CONCURRENCY = env.int("ANALYSIS_CONCURRENCY", default=1)
 if ANALYSIS_CONCURRENCY < 1:
     raise ImproperlyConfigured("ANALYSIS_CONCURRENCY must be at least 1")
-ANALYSIS_CACHE_SECONDS = env.int("ANALYSIS_CACHE_SECONDS", default=24 * 60 * 60)
+ANALYSIS_CACHE_SECONDS = env.int("ANALYSIS_CACHE_SECONDS", default=60 * 60)
 
 # The largest request body accepted (413 above it, config/limits.py), and Django's own
 # limit on what a view may read into memory.

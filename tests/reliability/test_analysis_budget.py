@@ -139,6 +139,8 @@ def test_a_repeated_position_is_answered_without_a_search(
     assert again.json() == first.json() and searches == ["kazambi"]
     assert charged_nothing("10.0.4.1", spent)  # the site paid nothing for it
     assert ask(api, "10.0.4.2", 8).status_code == 200 and len(searches) == 2  # a new seed
+    exhaust(api, "10.0.4.2")
+    assert ask(api, "10.0.4.2", 7).json() == first.json()  # a spent address still reads it
 
 
 def test_organizers_get_the_larger_budget_and_share_none(
