@@ -267,6 +267,11 @@ class Round(models.Model):
     )
     time_slot_minutes = models.PositiveIntegerField(_("time slot (minutes)"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    released_at = models.DateTimeField(
+        _("released at"), null=True, blank=True,
+        help_text=_("When the director published the pairings; until then the round is a "
+                    "draft that only organizers see."),
+    )
 
     class Meta:
         verbose_name = _("round")
@@ -282,6 +287,10 @@ class Round(models.Model):
     def __str__(self) -> str:
         return gettext("%(tournament)s round %(number)d") % {"tournament": self.tournament,
                                                              "number": self.number}
+
+    @property
+    def is_released(self) -> bool:
+        return self.released_at is not None
 
 
 class ByeKind(models.TextChoices):
@@ -519,3 +528,34 @@ class ResultChange(models.Model):
     def __str__(self) -> str:
         return gettext("%(pairing)s: %(before)s -> %(after)s") % {
             "pairing": self.pairing, "before": self.before, "after": self.after}
+
+
+class TournamentEvent(models.Model):
+    """One line of a tournament's history: what happened, to which round and board, who did
+    it and when. ``data`` holds language-neutral facts (names, numbers, codes); the line is
+    worded in the reader's language when shown (``tournaments.history.describe``)."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="events",
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("by"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="+",
+    )
+    actor_name = models.CharField(_("by (name)"), max_length=150, blank=True)
+    kind = models.CharField(_("kind"), max_length=40)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    board = models.PositiveSmallIntegerField(_("board"), null=True, blank=True)
+    data = models.JSONField(_("data"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("history entry")
+        verbose_name_plural = _("history")
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["tournament", "-at", "-id"], name="event_tournament_at")]
+
+    def __str__(self) -> str:
+        from tournaments.history import describe
+        return describe(self)

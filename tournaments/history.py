@@ -1,0 +1,66 @@
+"""A tournament's history: every step of the event as a stored fact, worded when read.
+
+Services call :func:`record` inside their transaction, so a step that is refused or rolled
+back leaves no line. Lines keep facts, not sentences (names as they were, numbers, codes),
+and :func:`describe` words them in the language of whoever reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament, TournamentEvent
+
+
+class EventKind:
+    """The kinds of history lines (stored as these strings)."""
+
+    ROUND_PAIRED = "round_paired"
+    ROUND_RELEASED = "round_released"
+    ROUND_UNPAIRED = "round_unpaired"
+    PAIRING_EDITED = "pairing_edited"
+
+
+def record(tournament: Tournament, kind: str, *, actor: Any = None,
+           round_number: int | None = None, board: int | None = None,
+           **data: Any) -> TournamentEvent:
+    """Store one history line. ``data`` must be JSON: names, numbers and codes, never
+    translated text."""
+    user = actor if getattr(actor, "is_authenticated", False) else None
+    return TournamentEvent.objects.create(
+        tournament=tournament, kind=kind, actor=user,
+        actor_name=user.get_username() if user is not None else "",
+        round_number=round_number, board=board, data=data,
+    )
+
+
+def _round_paired(data: Mapping[str, Any], round_number: int | None) -> str:
+    return _("Round %(round)s paired (%(boards)s boards).") % {
+        "round": round_number, "boards": data.get("boards", "?")}
+
+
+def _round_released(data: Mapping[str, Any], round_number: int | None) -> str:
+    return _("Round %(round)s released.") % {"round": round_number}
+
+
+def _round_unpaired(data: Mapping[str, Any], round_number: int | None) -> str:
+    return _("Round %(round)s unpaired.") % {"round": round_number}
+
+
+#: Wording per kind; kinds added later register here.
+DESCRIBERS: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
+    EventKind.ROUND_PAIRED: _round_paired,
+    EventKind.ROUND_RELEASED: _round_released,
+    EventKind.ROUND_UNPAIRED: _round_unpaired,
+}
+
+
+def describe(event: TournamentEvent) -> str:
+    """The line in the active language."""
+    wording = DESCRIBERS.get(event.kind)
+    if wording is None:
+        return event.kind.replace("_", " ")
+    return wording(event.data or {}, event.round_number)
