@@ -22,7 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_PER_PAIRING = 5
-BOARDS_PER_ROUND = 200
+#: 250 boards a round keeps 100,000 games within a tournament's 99 rounds.
+BOARDS_PER_ROUND = 250
+MAX_ROUNDS = 99
 
 
 def run(*command: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -45,6 +47,9 @@ def populate(games: int, players: int, seed: int) -> None:
     start = dt.datetime(2023, 1, 1, 18, 0, tzinfo=dt.UTC)
     pairings_needed = -(-games // GAMES_PER_PAIRING)
     rounds_needed = -(-pairings_needed // BOARDS_PER_ROUND)
+    if rounds_needed > MAX_ROUNDS:
+        most = MAX_ROUNDS * BOARDS_PER_ROUND * GAMES_PER_PAIRING
+        raise SystemExit(f"--games {games} needs {rounds_needed} rounds; at most {most} games")
     with transaction.atomic():
         club = Club.objects.create(name="Bench club", slug="bench")
         people = Player.objects.bulk_create(
