@@ -51,8 +51,8 @@ def match_names(tournament: Tournament) -> dict[str, str]:
     systems): the bracket's shape follows from the seeded entrants, read in one query."""
     if not tournament.system.has_bracket:
         return {}
-    seed_of = {pk: int(seed) for pk, seed in tournament.entrants.filter(seed__isnull=False)
-               .values_list("id", "seed")}
+    seed_of = {pk: seed for pk, seed in tournament.entrants.filter(seed__isnull=False)
+               .values_list("id", "seed") if seed is not None}
     if len(seed_of) < 2:
         return {}
     return texts.match_names(adapters.bracket_of(tournament, [], seed_of))
