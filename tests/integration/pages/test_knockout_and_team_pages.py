@@ -151,8 +151,8 @@ def test_team_event_shows_members_under_team_names_with_links(
         section = page[page.index('class="standings"'):] if 'class="standings"' in page \
             else page[page.index('class="pairings'):]
         assert team_link in section
-        members = re.search(team_link + r'>[^<]+</a>\s*<small class="members">(.*?)</small>',
-                            section)
+        members = re.search(team_link + r'>[^<]+</a>(?:\s*<small class="side-facts">[^<]*'
+                            r'</small>)?\s*<small class="members">(.*?)</small>', section)
         assert members is not None
         for person in people[:2]:
             assert f'href="/players/{person.pk}/">{person.display_name}</a>' in members[1]
@@ -171,7 +171,8 @@ def test_a_team_has_its_page_with_members_results_and_games(
     assert results.count("<li>") == 2  # two rounds played
     assert "Round 1, board" in results and "Round 2, board" in results
     assert re.search(r'<a href="/tournaments/[^"]+/teams/\d+/">Pairs night [A-D]</a>', results)
-    games = re.findall(r'<a href="/games/(\d+)/" class="game-(win|loss)">', results)
+    games = re.findall(r'<a href="/games/(\d+)/" class="game-(win|loss)">\d \((win|loss)\)',
+                       results)
     assert len(games) == 6  # 2–1 in each round: three games each
     russian = _get(client, _url(event, f"teams/{entrant.team_id}/"), **RU)
     assert "Состав" in russian and "Тур 1, доска" in russian
