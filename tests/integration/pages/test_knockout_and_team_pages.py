@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.series.format import MatchScore
 from matches import services as match_services
@@ -110,8 +110,9 @@ def test_the_admin_and_the_pages_share_the_match_names(
     cup = make_tournament("knockout", entrants=4, third_place_match=True)
     play_round(cup)
     play_round(cup)
-    overview = tournament_overview(cup)
-    names = match_names(cup)
+    with translation.override("en"):
+        overview = tournament_overview(cup)
+        names = match_names(cup)
     assert [summary.stages for summary in overview.rounds] == [
         (names["W1-1"], names["W1-2"]), (names["W2-1"], names["3RD"])]
     assert names["W2-1"] == "Final" and names["3RD"] == "Third-place match"
@@ -171,7 +172,7 @@ def test_a_team_has_its_page_with_members_results_and_games(
     assert results.count("<li>") == 2  # two rounds played
     assert "Round 1, board" in results and "Round 2, board" in results
     assert re.search(r'<a href="/tournaments/[^"]+/teams/\d+/">Pairs night [A-D]</a>', results)
-    games = re.findall(r'<a href="/games/(\d+)/" class="game-(win|loss)">\d \((win|loss)\)',
+    games = re.findall(r'<a href="/games/(\d+)/" class="game-(win|loss)">(win|loss)</a>',
                        results)
     assert len(games) == 6  # 2–1 in each round: three games each
     russian = _get(client, _url(event, f"teams/{entrant.team_id}/"), **RU)
