@@ -33,10 +33,10 @@ BANNER = 34
 LABEL_HEIGHT = 14
 NAME_LIMIT = 19
 #: The match id and a note on a match in progress fit over the box (11px text).
-NOTE_LIMIT = 30
+NOTE_LIMIT = 34
 #: A slot still open says where its entrant comes from ("Winner of Semi-final 1") in
 #: smaller type; the full words are in the match's title.
-OPEN_LIMIT = 30
+OPEN_LIMIT = 28
 
 def _section_title(bracket: str, texts: Texts) -> str:
     return {"W": texts.gettext("Winners' bracket"), "L": texts.gettext("Losers' bracket"),
