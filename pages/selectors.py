@@ -102,6 +102,9 @@ class Side:
     #: The starting number (seed) and the points when the round began (None: unknown).
     seed: int | None = None
     points: float | None = None
+    #: A team entrant: its team (for the link to its page) and its members then.
+    team_id: int | None = None
+    members: list[Player] = field(default_factory=list)
 
 
 @dataclass
@@ -125,6 +128,8 @@ class PairingRow:
     level: bool = False
     #: A match in progress: the games recorded so far and the next step, in words.
     progress: str = ""
+    #: A knockout match's name ("Final", "Winners' round 1, match 2").
+    match_name: str = ""
 
     @property
     def score_title(self) -> str:
@@ -140,11 +145,17 @@ class RoundView:
     pairings: list[PairingRow]
 
 
-def _side(entrant: Entrant | None, won: bool,
-          points: float | None = None) -> Side | None:
+#: A team event's members by team id (see :func:`members_by_team`).
+Members = dict[int, list[Player]]
+
+
+def _side(entrant: Entrant | None, won: bool, points: float | None = None,
+          members: Members | None = None) -> Side | None:
     if entrant is None:
         return None
-    return Side(entrant.name, entrant.player_id, entrant.pk, won, entrant.seed, points)
+    team_members = (members or {}).get(entrant.team_id or 0, [])
+    return Side(entrant.name, entrant.player_id, entrant.pk, won, entrant.seed, points,
+                entrant.team_id, team_members)
 
 
 
@@ -166,7 +177,8 @@ def tiebreak_note(pairing: Pairing, *, knockout: bool, bots: bool) -> str:
 
 def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None = None,
                  *, knockout: bool = False, bots: bool = False,
-                 fmt: MatchFormat | None = None) -> PairingRow:
+                 fmt: MatchFormat | None = None, match_names: dict[str, str] | None = None,
+                 members: Members | None = None) -> PairingRow:
     outcome = Outcome(pairing.outcome)
     a_won = outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)
     b_won = outcome in (Outcome.B_WINS, Outcome.B_FORFEIT_WIN)
@@ -191,18 +203,21 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
         known = before.get(entrant_id) if entrant_id is not None else None
         return known[index] if known is not None and index < len(known) else None
 
-    side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id))
+    side_a = _side(pairing.entrant_a, a_won, points(pairing.entrant_a_id), members)
     assert side_a is not None
     label = str(outcome.label if outcome != Outcome.BYE else pairing.get_bye_kind_display())
     return PairingRow(pairing.board, side_a,
-                      _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id)), score,
+                      _side(pairing.entrant_b, b_won, points(pairing.entrant_b_id), members),
+                      score,
                       label, outcome.value, pairing.bracket_match, games,
                       _slot_scores(pairing, progress),
                       order_unknown=any(not g["order_recorded"] for g in games),
                       tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots),
                       step=progress_step(progress) if progress else "",
                       level=bool(progress and progress.step_template == STEP_TIE_BREAK),
-                      progress=progress_text(progress) if progress else "")
+                      progress=progress_text(progress) if progress else "",
+                      match_name=(match_names or {}).get(pairing.bracket_match,
+                                                         pairing.bracket_match))
 
 
 def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tuple[str, str]:
@@ -219,9 +234,11 @@ def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tup
     return "", ""
 
 
-def round_views(tournament: Tournament, numbers: list[int] | None = None) -> list[RoundView]:
-    """The rounds (all, or those ``numbers``) with their boards: names, starting numbers,
-    the points each side had when the round began, scores (so far) and games."""
+def round_views(tournament: Tournament, numbers: list[int] | None = None,
+                members: Members | None = None) -> list[RoundView]:
+    """The rounds (all, or those ``numbers``) with their boards: names (a team's with its
+    ``members``), starting numbers, the points each side had when the round began, a
+    knockout match's name, scores (so far) and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
             "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
@@ -232,12 +249,14 @@ def round_views(tournament: Tournament, numbers: list[int] | None = None) -> lis
     knockout = tournament.system.needs_winner
     bots = knockout and BotRun.objects.filter(tournament=tournament).exists()
     fmt = tournament_selectors.match_format_of(tournament)
+    names = tournament_selectors.match_names(tournament)
     views = []
     for r in rounds:
         rows = []
         for p in r.pairings.all():
             p.round = r  # the pairing's round is this one: no query to read its number
-            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots, fmt=fmt))
+            rows.append(_pairing_row(p, before, knockout=knockout, bots=bots, fmt=fmt,
+                                     match_names=names, members=members))
         views.append(RoundView(r.number, r.status == "finished", rows))
     return views
 
@@ -257,29 +276,39 @@ def round_links(tournament: Tournament) -> list[RoundLink]:
             .values_list("number", "status")]
 
 
-def team_members(tournament: Tournament) -> list[dict[str, Any]]:
-    """A team event's teams (by starting number) with the members they had while it was
-    played: memberships open on any day from its creation to its end (or today)."""
-    from django.utils import timezone
-
+def members_by_team(tournament: Tournament) -> Members:
+    """A team event's members by team, as they were while it was played: memberships open
+    on any day from its creation to its end (or today). One query; empty (none) for an
+    event of players."""
     from players.models import TeamMembership
 
     if tournament.entrant_kind != "teams":
-        return []
+        return {}
     start = tournament.created_at.date()
     end = (tournament.updated_at if tournament.status == Status.FINISHED
            else timezone.now()).date()
-    entrants = list(tournament.entrants.filter(team__isnull=False).select_related("team")
-                    .order_by("seed", "id"))
     memberships = (TeamMembership.objects
-                   .filter(team_id__in=[e.team_id for e in entrants], joined_on__lte=end)
+                   .filter(team__entries__tournament=tournament, joined_on__lte=end)
                    .filter(Q(left_on__isnull=True) | Q(left_on__gte=start))
                    .select_related("player").order_by("joined_on", "player__display_name"))
-    members: dict[int, list[Player]] = {}
+    members: Members = {}
     for membership in memberships:
         team_players = members.setdefault(membership.team_id, [])
         if membership.player not in team_players:
             team_players.append(membership.player)
+    return members
+
+
+def team_members(tournament: Tournament, members: Members | None = None
+                 ) -> list[dict[str, Any]]:
+    """A team event's teams (by starting number) with their members during the event
+    (``members``, read when not given)."""
+    if tournament.entrant_kind != "teams":
+        return []
+    if members is None:
+        members = members_by_team(tournament)
+    entrants = list(tournament.entrants.filter(team__isnull=False).select_related("team")
+                    .order_by("seed", "id"))
     return [{"entrant": e, "members": members.get(e.team_id or 0, [])} for e in entrants]
 
 
@@ -322,15 +351,20 @@ def tiebreak_legend(keys: list[str]) -> list[TieBreakLegend]:
     return legend
 
 
-def standings_view(tournament: Tournament) -> dict[str, Any]:
-    """Standings rows with tie-break values in the tournament's order, and the legend."""
+def standings_view(tournament: Tournament, members: Members | None = None) -> dict[str, Any]:
+    """Standings rows with tie-break values in the tournament's order (a team's with its
+    ``members``), and the legend."""
     table = tournament_cache.standings(tournament)
     legend = tiebreak_legend(list(table.get("tiebreaks") or []))
-    entrants = {pk: (player_id, withdrawn) for pk, player_id, withdrawn in
-                tournament.entrants.values_list("id", "player_id", "withdrawn_from_round")}
+    entrants = {pk: (player_id, withdrawn, team_id) for pk, player_id, withdrawn, team_id in
+                tournament.entrants.values_list("id", "player_id", "withdrawn_from_round",
+                                                "team_id")}
+    unknown = (None, None, None)
     rows = [
-        {**row, "player_id": entrants.get(row["entrant"], (None, None))[0],
-         "withdrawn_from": entrants.get(row["entrant"], (None, None))[1],
+        {**row, "player_id": entrants.get(row["entrant"], unknown)[0],
+         "withdrawn_from": entrants.get(row["entrant"], unknown)[1],
+         "team_id": entrants.get(row["entrant"], unknown)[2],
+         "members": (members or {}).get(entrants.get(row["entrant"], unknown)[2] or 0, []),
          "tiebreak_values": [row["tiebreaks"].get(item.key) for item in legend]}
         for row in table["rows"]
     ]
@@ -338,17 +372,70 @@ def standings_view(tournament: Tournament) -> dict[str, Any]:
             "bracket": table.get("bracket")}
 
 
-def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
-                    rounds: list[RoundView]) -> str:
-    """The bracket SVG with names and the games won in each decided match."""
+@dataclass
+class BracketSlot:
+    """One side of a match in the bracket's list: an entrant, or where one comes from."""
+
+    name: str
+    seed: int | None = None
+    score: str = ""
+    won: bool = False
+    player_id: int | None = None
+    team_id: int | None = None
+    #: Nobody known yet: ``name`` says where the entrant comes from.
+    open: bool = False
+
+
+@dataclass
+class BracketListMatch:
+    name: str
+    slots: tuple[BracketSlot, BracketSlot]
+    #: A match in progress: what happens now.
+    note: str = ""
+    #: The match that crowned the champion.
+    final: bool = False
+
+
+@dataclass
+class BracketListRound:
+    """The matches of one round (``number``), or those still to come (``number`` None)."""
+
+    number: int | None
+    matches: list[BracketListMatch]
+
+
+@dataclass
+class BracketView:
+    """The bracket drawn (SVG, scrolls sideways on a phone) and as a list by round, the
+    latest first under the champion (what a phone shows first)."""
+
+    svg: str
+    champion: BracketSlot | None
+    rounds: list[BracketListRound]
+
+
+#: The list's order of a round's matches: the grand final and its reset, the (winners')
+#: final rounds, the third-place match, the losers' bracket.
+_BRACKET_ORDER = {"GF": 0, "W": 1, "3rd": 2, "L": 3}
+
+
+def bracket_view(tournament: Tournament, bracket: dict[str, Any],
+                 rounds: list[RoundView]) -> BracketView:
+    """The bracket with names, match names and the games won in each decided match: the
+    SVG drawing and the list by round."""
     entrants = list(tournament.entrants.select_related("player", "team"))
     seed_of = {e.pk: e.seed for e in entrants if e.seed is not None}
-    names = {int(e.seed): e.name for e in entrants if e.seed is not None}
+    by_seed = {int(e.seed): e for e in entrants if e.seed is not None}
+    names = {seed: e.name for seed, e in by_seed.items()}
+    labels = tournament_selectors.match_names(tournament)
     first_slot = {m["id"]: (m.get("entrants") or [None])[0] for m in bracket.get("matches", [])}
     scores: dict[str, tuple[str, str]] = {}
     notes: dict[str, str] = {}
+    played_in: dict[str, int] = {}
     for round_view in rounds:
         for row in round_view.pairings:
+            if row.bracket_match:
+                played_in[row.bracket_match] = round_view.number
             if row.bracket_match and row.step:  # a match in progress
                 notes[row.bracket_match] = (gettext("tie-break to come") if row.level
                                             else row.step)
@@ -362,7 +449,47 @@ def bracket_drawing(tournament: Tournament, bracket: dict[str, Any],
                                slot_scores[1] + ("" if won_a else "*"))
             scores[row.bracket_match] = slot_scores if a_first else slot_scores[::-1]
     title = gettext("%(tournament)s: bracket") % {"tournament": tournament.name}
-    return bracket_svg(bracket, names, scores, title=title, notes=notes, texts=TEXTS)
+    svg = bracket_svg(bracket, names, scores, title=title, notes=notes, labels=labels,
+                      texts=TEXTS)
+
+    def slot(match: dict[str, Any], index: int) -> BracketSlot:
+        seed = (match.get("entrants") or [None, None])[index]
+        if seed is None or seed not in by_seed:
+            source = (match.get("slots") or [{}, {}])[index]
+            where = labels.get(source.get("match", ""), source.get("match", ""))
+            text = (gettext("Winner of %(match)s") if source.get("from") == "winner"
+                    else gettext("Loser of %(match)s") if source.get("from") == "loser"
+                    else gettext("to be decided")) % {"match": where}
+            return BracketSlot(text, open=True)
+        entrant = by_seed[seed]
+        score = scores.get(match["id"], ("", ""))[index]
+        return BracketSlot(entrant.name, seed, score,
+                           match.get("status") == "done" and match.get("winner") == seed,
+                           entrant.player_id, entrant.team_id)
+
+    champion_seed = bracket.get("champion")
+    champion_match = next((m["id"] for m in reversed(bracket.get("matches", []))
+                           if champion_seed and m.get("status") == "done"
+                           and m.get("winner") == champion_seed), None)
+    grouped: dict[int | None, list[dict[str, Any]]] = {}
+    for match in bracket.get("matches", []):
+        if match.get("status") in ("bye", "void"):
+            continue  # decided without play, or a reset not needed
+        grouped.setdefault(played_in.get(match["id"]), []).append(match)
+    listed = []
+    for number in sorted(grouped, key=lambda n: -1 if n is None else -n):
+        matches = sorted(grouped[number], key=lambda m: (
+            _BRACKET_ORDER.get(m["bracket"], 9), -int(m["round"]), int(m.get("index", 0))))
+        listed.append(BracketListRound(number, [
+            BracketListMatch(labels.get(m["id"], m["id"]), (slot(m, 0), slot(m, 1)),
+                             notes.get(m["id"], ""), m["id"] == champion_match)
+            for m in matches]))
+    champion = None
+    if isinstance(champion_seed, int) and champion_seed in by_seed:
+        winner = by_seed[champion_seed]
+        champion = BracketSlot(winner.name, champion_seed, won=True,
+                               player_id=winner.player_id, team_id=winner.team_id)
+    return BracketView(svg, champion, listed)
 
 
 def tables_view(tournament: Tournament) -> dict[str, Any]:
@@ -463,22 +590,23 @@ def tournament_overview(tournament: Tournament) -> dict[str, Any]:
     """The overview tab: standings (or the bracket and placings), the round being played
     (or the last one), requested byes and teams."""
     links = round_links(tournament)
+    members = members_by_team(tournament)
     if tournament.system.has_bracket:  # the bracket's boxes need every round's scores
-        rounds = round_views(tournament)
+        rounds = round_views(tournament, members=members)
     else:
-        rounds = round_views(tournament, [links[-1].number]) if links else []
+        rounds = round_views(tournament, [links[-1].number], members) if links else []
     context = _page_context(tournament, OVERVIEW, links)
     context.update({"round": rounds[-1] if rounds else None,
-                    "teams": team_members(tournament),
+                    "teams": team_members(tournament, members),
                     "requested_byes": requested_byes(
                         tournament, links[-1].number if links else 0),
                     "tiebreaks_decided": [row for round_view in rounds
                                           for row in round_view.pairings if row.tiebreak]})
     try:
-        standings = standings_view(tournament)
+        standings = standings_view(tournament, members)
         context["standings"] = standings
         if standings.get("bracket"):
-            context["bracket_svg"] = bracket_drawing(tournament, standings["bracket"], rounds)
+            context["bracket"] = bracket_view(tournament, standings["bracket"], rounds)
     except ValueError as error:  # pairing and standings errors are ValueErrors
         log.warning("standings of %s could not be computed: %s", tournament, error)
         context["standings_error"] = str(error)
@@ -491,7 +619,7 @@ def tournament_round(tournament: Tournament, number: int) -> dict[str, Any] | No
     if number not in {link.number for link in links}:
         return None
     context = _page_context(tournament, ROUND, links)
-    context["round"] = round_views(tournament, [number])[0]
+    context["round"] = round_views(tournament, [number], members_by_team(tournament))[0]
     return context
 
 
@@ -508,6 +636,77 @@ def tournament_table(tournament: Tournament) -> dict[str, Any] | None:
         log.warning("tables of %s could not be computed: %s", tournament, error)
         context["standings_error"] = str(error)
     return context
+
+
+# -- teams -----------------------------------------------------------------------------
+
+
+@dataclass
+class TeamMatch:
+    """One of a team's matches from its side: the round, the opponent, the result."""
+
+    round: int
+    board: int
+    match_name: str
+    opponent: Entrant | None
+    result: str
+    won: bool
+    score: str
+    #: The games with the result from the team's side (win, loss, draw).
+    games: list[dict[str, Any]]
+
+
+def team_page(tournament: Tournament, team_id: int) -> dict[str, Any] | None:
+    """A team's page in a tournament: its members during the event, its place, and its
+    matches and games in the released rounds; None when the team is not entered."""
+    entrant = (tournament.entrants.select_related("team").filter(team_id=team_id).first())
+    if entrant is None or entrant.team is None:
+        return None
+    members = members_by_team(tournament)
+    names = tournament_selectors.match_names(tournament)
+    # Public pages show released rounds only (Round.released_at set by the release).
+    pairings = (tournament_selectors.pairing_list()
+                .filter(round__tournament=tournament, round__released_at__isnull=False)
+                .filter(Q(entrant_a=entrant) | Q(entrant_b=entrant))
+                .prefetch_related(Prefetch("games", queryset=Game.objects.only(
+                    "id", "number", "winner_side", "order_recorded", "pairing_id")
+                    .order_by("number")))
+                .order_by("round__number", "board"))
+    matches = []
+    for pairing in pairings:
+        side = "a" if pairing.entrant_a_id == entrant.pk else "b"
+        index = 0 if side == "a" else 1
+        outcome = Outcome(pairing.outcome)
+        own, other = (pairing.wins_a, pairing.wins_b) if side == "a" else \
+            (pairing.wins_b, pairing.wins_a)
+        if outcome == Outcome.PENDING:
+            result = pgettext("a match", "to be played")
+        elif outcome == Outcome.BYE:
+            result = pairing.get_bye_kind_display() or gettext("bye")
+        else:
+            result = _match_result(outcome, side)
+        played = outcome in (Outcome.A_WINS, Outcome.B_WINS, Outcome.DRAW)
+        games = []
+        for game in pairing.games.all():
+            game_result = ("draw" if game.winner_side is None
+                           else "win" if game.winner_side == index else "loss")
+            games.append({"id": game.pk, "number": game.number, "result": game_result,
+                          "result_label": game_result_label(game_result),
+                          "order_recorded": game.order_recorded})
+        matches.append(TeamMatch(
+            pairing.round.number, pairing.board,
+            names.get(pairing.bracket_match, pairing.bracket_match),
+            pairing.entrant_b if side == "a" else pairing.entrant_a, result,
+            _match_won(outcome, side) or outcome == Outcome.BYE,
+            score_text(own, other, pairing.draws) if played else "", games))
+    try:
+        row = next((r for r in tournament_cache.standings(tournament)["rows"]
+                    if r["entrant"] == entrant.pk), None)
+    except ValueError:  # pairing and standings errors are ValueErrors
+        row = None
+    return {"tournament": tournament, "entrant": entrant, "team": entrant.team,
+            "members": members.get(team_id, []), "matches": matches, "standing": row,
+            "game_label": game_name(tournament.game)}
 
 
 # -- players ---------------------------------------------------------------------------
@@ -532,13 +731,18 @@ def player_games(player: Player, limit: int = 20) -> list[dict[str, Any]]:
         opponent = pairing.entrant_b if side == 0 else pairing.entrant_a
         result = "draw" if game.winner_side is None else (
             "win" if game.winner_side == side else "loss")
-        label = {"draw": pgettext("a game", "draw"), "win": pgettext("a game", "win"),
-                 "loss": pgettext("a game", "loss")}[result]
+        label = game_result_label(result)
         rows.append({"game": game, "tournament": pairing.round.tournament,
                      "round": pairing.round.number, "opponent": opponent, "result": result,
                      "result_label": label,
                      "game_label": game_name(game.game)})
     return rows
+
+
+def game_result_label(result: str) -> str:
+    """A game's result ("win", "draw", "loss") from one side, in words."""
+    return {"draw": pgettext("a game", "draw"), "win": pgettext("a game", "win"),
+            "loss": pgettext("a game", "loss")}[result]
 
 
 def _match_won(outcome: Outcome, side: str) -> bool:

@@ -21,6 +21,8 @@ urlpatterns = [
          name="tournament-table"),
     path("tournaments/<slug:club>/<slug:slug>/table/results/", views.tournament_table_results,
          name="tournament-table-results"),
+    path("tournaments/<slug:club>/<slug:slug>/teams/<int:team>/", views.team_detail,
+         name="team-detail"),
     path("tournaments/<slug:club>/<slug:slug>/live.json", views.tournament_live,
          name="tournament-live"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),

@@ -61,9 +61,9 @@ def _part_context(tournament: Tournament, tab: str, number: int | None) -> dict[
         context = selectors.tournament_table(tournament)
     if context is None:
         raise Http404("No such page of this tournament.")
-    if "bracket_svg" in context:
+    if "bracket" in context:
         # pages.svg builds this markup and escapes every text in it (markup.esc).
-        context["bracket_svg"] = mark_safe(context["bracket_svg"])  # nosec B308 B703
+        context["bracket"].svg = mark_safe(context["bracket"].svg)  # nosec B308 B703
     return context
 
 
@@ -183,6 +183,27 @@ def tournament_table(request: HttpRequest, club: str, slug: str) -> HttpResponse
 @require_GET
 def tournament_table_results(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     return _tab_part(request, club, slug, selectors.TABLE)
+
+
+@require_GET
+def team_detail(request: HttpRequest, club: str, slug: str, team: int) -> HttpResponse:
+    """A team's page in a tournament: members, results and games; rendered once per
+    tournament version (a member joining or leaving bumps it: tournaments.freshness)."""
+    state = selectors.page_state(club, slug)
+    if state is None:
+        raise Http404("No such tournament.")
+
+    def page() -> str:
+        context = selectors.team_page(_tournament(club, slug), team)
+        if context is None:
+            raise Http404("No such team in this tournament.")
+        return render_to_string("pages/team_detail.html",
+                                {**context, "nav": "tournaments", "next_path": request.path})
+
+    response = versioned_page(request, state.state, f"{get_language()}-team{team}-page", page)
+    if settings.CSRF_COOKIE_NAME not in request.COOKIES:
+        get_token(request)  # the language switch of this shared page reads the cookie
+    return response
 
 
 @require_GET

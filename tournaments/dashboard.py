@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from tournaments import adapters
 from tournaments.models import Outcome, Pairing, Round, Status, Tournament
 from tournaments.selectors import rounds_remaining_of, tournament_data
-from tournaments.texts import core_text
+from tournaments.texts import match_names
 
 
 @dataclass(frozen=True)
@@ -61,9 +61,8 @@ def knockout_stages(tournament: Tournament, pairings: list[Pairing],
     """The bracket name of each knockout pairing (by pairing id)."""
     if not tournament.system.has_bracket or len(seed_of) < 2:
         return {}
-    bracket = adapters.bracket_of(tournament, pairings, seed_of)
-    return {p.pk: core_text(*bracket.label_template(p.bracket_match)) for p in pairings
-            if p.bracket_match and p.bracket_match in bracket.matches}
+    names = match_names(adapters.bracket_of(tournament, pairings, seed_of))
+    return {p.pk: names[p.bracket_match] for p in pairings if p.bracket_match in names}
 
 
 def pairing_stages(round_: Round) -> dict[int, str]:

@@ -14,7 +14,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from core.bounds import MAX_MATCH_GAMES
 from games.series.format import MatchFormat
-from tournaments import adapters
+from tournaments import adapters, texts
 from tournaments.csv_cells import csv_text
 from tournaments.models import Entrant, Pairing, Round, Tournament
 
@@ -44,6 +44,18 @@ def tournament_list() -> QuerySet[Tournament]:
 
 def entrant_list(tournament: Tournament) -> QuerySet[Entrant]:
     return tournament.entrants.select_related("player", "team").order_by("seed", "id")
+
+
+def match_names(tournament: Tournament) -> dict[str, str]:
+    """A knockout's match names by match id ("Final", "Grand final"; empty for other
+    systems): the bracket's shape follows from the seeded entrants, read in one query."""
+    if not tournament.system.has_bracket:
+        return {}
+    seed_of = {pk: seed for pk, seed in tournament.entrants.filter(seed__isnull=False)
+               .values_list("id", "seed") if seed is not None}
+    if len(seed_of) < 2:
+        return {}
+    return texts.match_names(adapters.bracket_of(tournament, [], seed_of))
 
 
 def _pairings_with_names() -> QuerySet[Pairing]:

@@ -7,6 +7,7 @@ functions translate the template, then fill it in.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, ngettext
 
@@ -15,6 +16,9 @@ from games.series.format import MatchFormat
 from tournaments.marked import MarkedError
 from tournaments.standings.tiebreaks import TieBreak
 from tournaments.trf import TrfError
+
+if TYPE_CHECKING:
+    from tournaments.pairing.knockout import Bracket
 
 
 def core_text(template: str, params: Mapping[str, object] | None = None) -> str:
@@ -74,3 +78,12 @@ def tiebreak_name(tiebreak: type[TieBreak]) -> str:
     """A tie-break's name (``Buchholz Cut-1``) in the active language; FIDE's abbreviation
     (``BH-C1``) stays as it is."""
     return gettext(tiebreak.name)
+
+
+def match_names(bracket: Bracket) -> dict[str, str]:
+    """Every match of a knockout bracket by id, named as a director says it ("Final",
+    "Third-place match", "Winners' round 1, match 2", "Grand final") in the active
+    language: the one place the admin and the public pages take match names from (the
+    pure core's :meth:`~tournaments.pairing.knockout.Bracket.label_template`)."""
+    return {match_id: core_text(*bracket.label_template(match_id))
+            for match_id in bracket.matches}

@@ -33,7 +33,10 @@ BANNER = 34
 LABEL_HEIGHT = 14
 NAME_LIMIT = 19
 #: The match id and a note on a match in progress fit over the box (11px text).
-NOTE_LIMIT = 30
+NOTE_LIMIT = 34
+#: A slot still open says where its entrant comes from ("Winner of Semi-final 1") in
+#: smaller type; the full words are in the match's title.
+OPEN_LIMIT = 28
 
 def _section_title(bracket: str, texts: Texts) -> str:
     return {"W": texts.gettext("Winners' bracket"), "L": texts.gettext("Losers' bracket"),
@@ -95,8 +98,18 @@ def _place_section(
     return bottom
 
 
+def _match_label(match: Mapping[str, Any], labels: Mapping[str, str], texts: Texts) -> str:
+    """The match's name ("Final", "Winners' round 1, match 2"), its id when none is given."""
+    match_id = str(match["id"])
+    if match_id in labels:
+        return labels[match_id]
+    if match["bracket"] == "3rd":
+        return texts.gettext("3rd place")
+    return texts.pgettext("bracket", "Reset") if match_id == "GF2" else match_id
+
+
 def _slot_label(match: Mapping[str, Any], index: int, names: Mapping[int, str],
-                texts: Texts) -> tuple[str, str]:
+                texts: Texts, labels: Mapping[str, str]) -> tuple[str, str]:
     """The text of slot ``index`` and its state: won, lost, plain, bye or open."""
     entrants = match.get("entrants") or [None, None]
     seed = entrants[index] if index < len(entrants) else None
@@ -108,7 +121,7 @@ def _slot_label(match: Mapping[str, Any], index: int, names: Mapping[int, str],
         if isinstance(source, Mapping) and source.get("from") in ("winner", "loser"):
             template = (texts.gettext("Winner of %(match)s") if source["from"] == "winner"
                         else texts.gettext("Loser of %(match)s"))
-            return template % {"match": source["match"]}, "open"
+            return template % {"match": labels.get(source["match"], source["match"])}, "open"
         return texts.gettext("to be decided"), "open"
     name = names.get(int(seed)) or _seed(seed, texts)
     won = match.get("winner") == seed and match.get("status") == "done"
@@ -117,23 +130,24 @@ def _slot_label(match: Mapping[str, Any], index: int, names: Mapping[int, str],
 
 
 def _draw_box(box: _Box, names: Mapping[int, str], scores: Mapping[str, Sequence[str]],
-              champion_match: str | None, notes: Mapping[str, str], texts: Texts) -> str:
+              champion_match: str | None, notes: Mapping[str, str], texts: Texts,
+              labels: Mapping[str, str]) -> str:
     match = box.match
     match_id = str(match["id"])
     status = str(match.get("status", "pending"))
-    label = (texts.gettext("3rd place") if match["bracket"] == "3rd"
-             else texts.pgettext("bracket", "Reset") if match_id == "GF2" else match_id)
+    label = _match_label(match, labels, texts)
     note = notes.get(match_id, "")
     parts = [text(box.x + 2, box.y - 4, truncate(f"{label} · {note}" if note else label,
                                                   NOTE_LIMIT), class_="match-id")]
     score = scores.get(match_id, ("", ""))
     described = []
     for index in (0, 1):
-        name, state = _slot_label(match, index, names, texts)
+        name, state = _slot_label(match, index, names, texts, labels)
         row_y = box.y + index * ROW_HEIGHT
         parts.append(element("rect", x=box.x, y=row_y, width=BOX_WIDTH, height=ROW_HEIGHT,
                              class_=f"slot-bg {state}"))
-        parts.append(text(box.x + 6, row_y + 15, truncate(name, NAME_LIMIT),
+        limit = OPEN_LIMIT if state == "open" else NAME_LIMIT
+        parts.append(text(box.x + 6, row_y + 15, truncate(name, limit),
                           class_=f"slot {state}"))
         if index < len(score) and score[index] != "":
             parts.append(text(box.x + BOX_WIDTH - 6, row_y + 15, score[index],
@@ -191,6 +205,7 @@ def bracket_svg(
     *,
     title: str = "",
     notes: Mapping[str, str] | None = None,
+    labels: Mapping[str, str] | None = None,
     texts: Texts = ENGLISH,
 ) -> str:
     """The bracket drawn as SVG.
@@ -204,6 +219,7 @@ def bracket_svg(
     matches = _matches(document)
     scores = scores or {}
     notes = notes or {}
+    labels = labels or {}
     champion = document.get("champion")
     top = MARGIN + (BANNER if champion else 0)
     placed: dict[str, _Box] = {}
@@ -251,7 +267,7 @@ def bracket_svg(
                          texts.gettext("Champion: %(name)s") % {"name": champion_name},
                          class_="champion-text"))
     body.append(_connectors(placed))
-    body.extend(_draw_box(box, names, scores, champion_match, notes, texts)
+    body.extend(_draw_box(box, names, scores, champion_match, notes, texts, labels)
                 for box in placed.values())
     counted = texts.ngettext("%(count)d match.", "%(count)d matches.", len(matches)) % {
         "count": len(matches)}

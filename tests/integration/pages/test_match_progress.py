@@ -15,6 +15,7 @@ from django.test import Client
 from matches.services.games import game_entry_record
 from tournaments import services
 from tournaments.models import Pairing, Tournament
+from tournaments.selectors import match_names
 
 pytestmark = pytest.mark.django_db
 
@@ -59,12 +60,12 @@ def test_running_score_on_the_page_in_the_bracket_and_in_the_api(
     assert part.status_code == 200
     html = part.content.decode()
     assert '1–1<small class="progress-note">game 3 playing</small>' in html
-    # the bracket: games won so far in the boxes, the game being played by the match id
+    # the bracket: games won so far in the boxes, the game being played by the match name
     match = board.bracket_match
     drawing = re.search(rf'<g class="match" data-match="{match}">(.*?)</g>', html, re.S)
     assert drawing is not None
     box = drawing.group(1)
-    assert f"{match} · game 3 playing" in box
+    assert f"{match_names(cup)[match]} · game 3 playing" in box  # "Semi-final 1"
     assert re.findall(r'class="slot plain score"[^>]*>(\d)</text>', box) == ["1", "1"]
     assert re.search(r'class="match-box \w+ live"', box)
     # the whole page says the same
@@ -91,7 +92,7 @@ def test_a_level_knockout_match_waits_for_its_tie_break(
     assert board.outcome == "pending"
     html = client.get(_url(cup)).content.decode()
     assert '1–1<small class="progress-note">level: tie-break to come</small>' in html
-    assert f"{board.bracket_match} · tie-break to come" in html
+    assert f"{match_names(cup)[board.bracket_match]} · tie-break to come" in html
     assert client.get(f"/api/pairings/{board.pk}/").json()["progress"]["text"] == \
         "1–1, level: tie-break to come"
 

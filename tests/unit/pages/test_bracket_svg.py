@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -71,6 +72,20 @@ def test_an_unplayed_bracket_names_where_entrants_come_from() -> None:
     svg = bracket_svg(Bracket.single(8).to_dict(), names(8))
     assert "Winner of W1-1" in svg and "No champion yet" in svg
     assert "Champion:" not in svg and champion_boxes(svg) == []
+
+
+def test_matches_are_named_in_words_when_their_names_are_given() -> None:
+    bracket = Bracket.double(4)
+    bracket.report("W1-1", 1)
+    labels = {match_id: bracket.label(match_id) for match_id in bracket.matches}
+    svg = bracket_svg(bracket.to_dict(), names(4), labels=labels, notes={"W1-2": "game 2"})
+    shown = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")
+             if t.attrib.get("class") == "match-id"]
+    assert shown == ["Winners' semi-final 1", "Winners' semi-final 2 · game 2",
+                     "Winners' final", "Losers' round 1, match 1", "Losers' final",
+                     "Grand final", "Grand final (reset)"]
+    assert "Winner of Winners&#x27; semi-final 2" in svg  # an open slot, by name
+    assert not re.search(r">(W\d-\d|L\d-\d|GF2?)[<· ]", svg)
 
 
 def test_byes_and_scores_are_shown() -> None:
