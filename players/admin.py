@@ -285,7 +285,7 @@ class PlayerForm(ServiceForm):
     class Meta:
         model = Player
         fields = ["display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
-                  "installed_bot", "fide_id"]
+                  "installed_bot", "fide_id", "birth_year", "sex", "federation", "title"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -319,13 +319,13 @@ class PlayerAdmin(ClubScopedAdmin):
     form = PlayerForm
     list_display = ["display_name", "club", "is_bot", "bot_kind", "installed_bot", "user",
                     "created_at"]
-    list_filter = ["is_bot", "bot_kind", "club"]
-    search_fields = ["display_name", "club__name", "fide_id"]
+    list_filter = ["is_bot", "bot_kind", "club", "sex", "title"]
+    search_fields = ["display_name", "club__name", "fide_id", "federation"]
     list_select_related = ["club", "user"]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = ["display_name", "club", "is_bot", "bot_kind", "bot_settings",
-                  "installed_bot", "fide_id"]
+                  "installed_bot", "fide_id", "birth_year", "sex", "federation", "title"]
         if getattr(request.user, "is_superuser", False):
             return [*fields[:2], "user", *fields[2:]]
         return fields

@@ -65,7 +65,8 @@ OPTION_FIELDS = {"rows": "board_rows", "cols": "board_cols", "deck": "deck",
 #: The model's fields on the form (the others are assembled from the form's own fields).
 MODEL_FIELDS = ["club", "name", "game", "format", "rounds_planned", "rated", "clock",
                 "points_win", "points_draw", "points_loss", "points_bye", "third_place_match",
-                "grand_final_reset", "first_colour", "baku_acceleration"]
+                "grand_final_reset", "first_colour", "baku_acceleration", "starts_on", "ends_on",
+                "chief_arbiter"]
 MATCH_KINDS = {"single": _("Single game"), "best_of": _("Best of N"),
                "first_to": _("First to N wins"), "fixed": _("N games (fixed)")}
 
@@ -252,6 +253,8 @@ class TournamentAdmin(ClubScopedAdmin):
                        "updated_at"]
     fieldsets = [
         (None, {"fields": ["club", "name", "game", "format", "rounds_planned", "rated"]}),
+        (_("Dates and arbiter"), {"fields": [("starts_on", "ends_on"), "chief_arbiter"],
+                                  "description": _("Written in the TRF export's header.")}),
         (_("Game options"), {"fields": [("board_rows", "board_cols"), ("deck", "team_size")],
                              "description": _("Only the options of the chosen game apply.")}),
         (_("Matches and clock"), {"fields": [("match_kind", "match_games"),
