@@ -25,7 +25,7 @@ def test_service_checks_and_normalises_the_category_fields(club_a: Any,
                                     federation="pol", title="wgm")
     assert (player.birth_year, player.sex, player.federation, player.title) == (
         1990, "w", "POL", "WGM")
-    refusals = {"birth_year": [1899, dt.date.today().year + 1], "sex": ["x"],
+    refusals: dict[str, list[Any]] = {"birth_year": [1899, dt.date.today().year + 1], "sex": ["x"],
                 "federation": ["PO", "P0L"], "title": ["XYZ"]}
     for field, values in refusals.items():
         for value in values:
