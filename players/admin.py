@@ -28,7 +28,7 @@ from core.json_depth import DepthCheckedJSONField
 from players import permissions, services
 from players.api.serializers import organizer_name
 from players.models import Club, Player, Team, TeamMembership
-from players.selectors import installed_bots, team_list
+from players.selectors import folded_name, installed_bots, players_named_alike, team_list
 
 
 class ServiceRefused(Exception):  # noqa: N818 - a refusal, shown to the organizer
@@ -282,10 +282,33 @@ class PlayerForm(ServiceForm):
                     "(BOTS_DIR) of this web host; every worker needs the same bots directory."),
     )
 
+    same_person_confirmed = forms.BooleanField(
+        required=False, label=_("Another person of the same name"),
+        help_text=_("Tick when the club already has a player of this name and this is "
+                    "someone else."))
+
     class Meta:
         model = Player
         fields = ["display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
                   "installed_bot", "fide_id", "birth_year", "sex", "federation", "title"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        name, club = data.get("display_name"), data.get("club", self.instance.club)
+        renamed = self.instance.pk is None or (
+            folded_name(name or "") != folded_name(self.instance.display_name)
+            or club != self.instance.club)
+        if name and renamed and not data.get("is_bot") \
+                and not data.get("same_person_confirmed"):
+            alike = players_named_alike(club, name, exclude=self.instance.pk)
+            if alike:
+                self.add_error("display_name", gettext(
+                    "%(club)s already has %(names)s: is this the same person? Use that "
+                    "player (or merge the two later), or tick \"Another person of the same "
+                    "name\" to save.") % {
+                        "club": club, "names": ", ".join(
+                            f"{p.display_name} (#{p.pk})" for p in alike)})
+        return data
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -303,7 +326,8 @@ class PlayerForm(ServiceForm):
 
     def save_through_service(self) -> Player:
         values = {name: self.cleaned_data[name] for name in self.Meta.fields
-                  if name in self.fields and name in self.cleaned_data}
+                  if name in self.fields and name in self.cleaned_data
+                  and name != "same_person_confirmed"}
         if self.instance.pk is None:
             return services.player_create(actor=self.actor,
                                           display_name=values.pop("display_name"),
@@ -325,7 +349,8 @@ class PlayerAdmin(ClubScopedAdmin):
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = ["display_name", "club", "is_bot", "bot_kind", "bot_settings",
-                  "installed_bot", "fide_id", "birth_year", "sex", "federation", "title"]
+                  "installed_bot", "fide_id", "birth_year", "sex", "federation", "title",
+                  "same_person_confirmed"]
         if getattr(request.user, "is_superuser", False):
             return [*fields[:2], "user", *fields[2:]]
         return fields
