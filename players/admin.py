@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -104,6 +105,18 @@ class ServiceForm(forms.ModelForm):
     def value(self, name: str, default: Any = None) -> Any:
         """A cleaned value, or ``default`` for a field the form does not show."""
         return self.cleaned_data.get(name, default) if name in self.fields else default
+
+
+def return_path(request: HttpRequest) -> str | None:
+    """The ``next`` parameter when it is a path on this site (never another host, a
+    scheme-relative ``//`` address or a backslash trick), else None."""
+    target = request.GET.get("next") or ""
+    if not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        return None
+    return target
 
 
 class IdAdmin(admin.ModelAdmin):
@@ -357,6 +370,16 @@ class PlayerAdmin(ClubScopedAdmin):
 
     def get_autocomplete_fields(self, request: HttpRequest) -> list[str]:
         return ["user"] if getattr(request.user, "is_superuser", False) else []
+
+    def response_add(self, request: HttpRequest, obj: Player,
+                     post_url_continue: str | None = None) -> HttpResponse:
+        """Back to the page that asked for the new player (``?next=``, a path of this
+        site only), unless the organizer chose to add another or continue editing."""
+        response = super().response_add(request, obj, post_url_continue)
+        back = return_path(request)
+        if back and not {"_addanother", "_continue", "_popup"} & set(request.POST):
+            return HttpResponseRedirect(back)
+        return response
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)

@@ -1,6 +1,7 @@
 """The player admin, completed from the ratings floor: deleting a player (organizers
 delete their club's unplayed players; a refusal says why in words) and merging two copies
-of one person. ``players.admin.PlayerAdmin`` holds the rest; this subclass replaces its
+of one person, and entering a player added from a tournament's entrants page there.
+``players.admin.PlayerAdmin`` holds the rest; this subclass replaces its
 registration, so that arrows keep pointing down."""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from ratings.player_services import (
     player_merge,
     player_usage,
 )
+from tournaments.models import Tournament
+from tournaments.services import entrants_register
 
 
 class PlayerRecordAdmin(PlayerAdmin):
@@ -39,6 +42,29 @@ class PlayerRecordAdmin(PlayerAdmin):
         if obj is None:
             return permissions.is_organizer(request.user)
         return permissions.can_manage_club(request.user, obj.club)
+
+    def response_add(self, request: HttpRequest, obj: Player,
+                     post_url_continue: str | None = None) -> HttpResponse:
+        """A player added from a tournament's entrants page (``?enter_in=``) is entered
+        there too, through the entrants service; the page then shows it (``next``)."""
+        tournament_id = request.GET.get("enter_in") or ""
+        if is_id(tournament_id) and not {"_addanother", "_continue", "_popup"} & set(
+                request.POST):
+            tournament = Tournament.objects.filter(pk=int(tournament_id)).first()
+            if tournament is not None:
+                try:
+                    entrants_register(actor=request.user, tournament=tournament,
+                                      players=[obj])
+                except (ApplicationError, PermissionDenied) as error:
+                    self.message_user(request, gettext(
+                        "%(player)s was added but not entered in %(tournament)s: %(reason)s")
+                        % {"player": obj, "tournament": tournament, "reason": error},
+                        messages.ERROR)
+                else:
+                    self.message_user(request, gettext("%(player)s entered in %(tournament)s.")
+                                      % {"player": obj, "tournament": tournament},
+                                      messages.SUCCESS)
+        return super().response_add(request, obj, post_url_continue)
 
     def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
         """Only the players themselves go (their ratings with them); what holds a player

@@ -147,6 +147,25 @@ def read_entry_list(text: str) -> list[EntryRow]:
     return rows
 
 
+def read_pasted_names(text: str) -> list[EntryRow]:
+    """Names pasted one per line (blank lines skipped), checked as a CSV's names are, each
+    problem naming its line; commas and semicolons are part of a name here."""
+    _check_size(len(text.encode()))
+    lines = text.splitlines()
+    _check_lines(lines)
+    rows: list[EntryRow] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if len(rows) == MAX_ROWS:
+            raise EntryListError(N_("more than %(limit)d entries"), limit=MAX_ROWS)
+        rows.append(_row([line], {"name": 0}, number, seen))
+    if not rows:
+        raise EntryListError(N_("the list names nobody"))
+    return rows
+
+
 def _cell(record: list[str], index: int | None) -> str:
     return read_cell(record[index]).strip() if index is not None and index < len(record) else ""
 
