@@ -39,8 +39,8 @@ class PlayerRecordAdmin(PlayerAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if getattr(request.user, "is_superuser", False):
             return True
-        if obj is None:
-            return permissions.is_organizer(request.user)
+        if obj is None:  # organizers delete one player at a time, from its page
+            return False
         return permissions.can_manage_club(request.user, obj.club)
 
     def response_add(self, request: HttpRequest, obj: Player,
@@ -80,7 +80,8 @@ class PlayerRecordAdmin(PlayerAdmin):
     def delete_view(self, request: HttpRequest, object_id: str,
                     extra_context: Any = None) -> HttpResponse:
         player = self.get_object(request, object_id)
-        problem = player_delete_problem(player) if player is not None else None
+        allowed = player is not None and self.has_delete_permission(request, player)
+        problem = player_delete_problem(player) if allowed and player is not None else None
         if problem is not None:
             self.message_user(request, gettext("%(player)s was not deleted: %(reason)s")
                               % {"player": player, "reason": problem}, messages.ERROR)
