@@ -67,6 +67,9 @@ class Categories(TypedDict):
 
 #: The CSV columns a header may name.
 COLUMNS = ("name", "rating", "fide_id", "birth_year", "sex", "federation", "title")
+#: The short title codes some TRF writers use, and the titles they stand for.
+SHORT_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
+                "wf": "WFM", "wc": "WCM"}
 #: Ways of writing a sex: TRF's m and w, and f for a woman.
 SEXES = {"m": "m", "w": "w", "f": "w"}
 
@@ -220,7 +223,8 @@ def row_categories(line: int, year: str, sex: str, federation: str,
         raise EntryListError(N_("line %(line)d: the federation %(code)r is not three "
                                 "letters"), line=line, code=federation)
     return Categories(birth_year=int(year) if year else None, sex=SEXES.get(sex, ""),
-                      federation=federation, title=title.strip().upper())
+                      federation=federation,
+                      title=SHORT_TITLES.get(title.strip().lower(), title.strip().upper()))
 
 
 def read_upload(data: bytes) -> list[EntryRow]:

@@ -13,7 +13,7 @@ from core.errors import ApplicationError
 from players import services
 from players.models import Player
 from tournaments import services as tournament_services
-from tournaments.entry_lists import EntryListError, read_upload
+from tournaments.entry_lists import EntryListError, read_upload, row_categories
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +70,10 @@ def test_entry_list_reads_category_columns_and_names_bad_lines(club_a: Any,
     with pytest.raises(ApplicationError, match="Line 2: Unknown title"):
         tournament_services.entry_list_register(actor=organizer, tournament=tournament,
                                                 rows=bad)
+
+
+def test_trf_dates_and_short_titles_are_read() -> None:
+    assert row_categories(7, "1975/03/12", "f", "pol", "wg") == {
+        "birth_year": 1975, "sex": "w", "federation": "POL", "title": "WGM"}
+    with pytest.raises(EntryListError, match="line 7: the birth year '19x5' is not a year"):
+        row_categories(7, "19x5/03/12", "", "", "")

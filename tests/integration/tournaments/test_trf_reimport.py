@@ -84,3 +84,23 @@ def test_import_page_warns_and_defaults_to_unrated(make_tournament: Any, play_ro
                       "text": html.unescape(text.group(1)), "_import": "Import"})
     assert Tournament.objects.get(name="Again").rated is False
     assert _games_of(club_a) == before
+
+
+def test_import_command_has_the_rated_choice(make_tournament: Any, play_round: Any,
+                                             admin_user: Any, club_a: Any,
+                                             tmp_path: Any) -> None:
+    import io
+
+    from django.core.management import call_command
+
+    tournament = _played(make_tournament, play_round)
+    path = tmp_path / "t.trf"
+    path.write_text(selectors.tournament_trf(tournament), encoding="utf-8")
+    before = _games_of(club_a)
+    call_command("import_trf", str(path), "--club", club_a.slug, "--name", "Back",
+                 stdout=io.StringIO())
+    assert Tournament.objects.get(name="Back").rated is False
+    assert _games_of(club_a) == before
+    call_command("import_trf", str(path), "--club", club_a.slug, "--name", "Forced",
+                 "--rated", stdout=io.StringIO())
+    assert Tournament.objects.get(name="Forced").rated is True
