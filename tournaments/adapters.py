@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from math import gcd
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.utils import translation
 
@@ -303,21 +303,29 @@ def trf_document(
         TrfPlayer(
             start_rank=rank_of[e.pk], name=e.name, rating=e.rating or None,
             points=f"{points[e.pk]:.1f}", rounds=tuple(blocks[e.pk]),
-            **_trf_person(e.player if e.player_id else None),  # type: ignore[arg-type]
+            **_trf_person(e.player if e.player_id else None),
         )
         for e in ordered
     ]
     return TrfTournament(header, players, trailer)
 
 
-def _trf_person(player: Player | None) -> dict[str, str]:
+class _TrfPerson(TypedDict, total=False):
+    sex: str
+    title: str
+    federation: str
+    fide_id: str
+    birth_date: str
+
+
+def _trf_person(player: Player | None) -> _TrfPerson:
     """A player's own 001 columns: sex, title, federation, FIDE ID and birth date (TRF
     writes it YYYY/MM/DD; only the year is known here)."""
     if player is None:
         return {}
-    return {"sex": player.sex or " ", "title": player.title, "federation": player.federation,
-            "fide_id": player.fide_id,
-            "birth_date": str(player.birth_year) if player.birth_year else ""}
+    return _TrfPerson(sex=player.sex or " ", title=player.title, federation=player.federation,
+                      fide_id=player.fide_id,
+                      birth_date=str(player.birth_year) if player.birth_year else "")
 
 
 _XXC = {FirstColour.WHITE: "XXC white1", FirstColour.BLACK: "XXC black1"}
