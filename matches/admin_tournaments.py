@@ -46,6 +46,14 @@ class TrfImportForm(forms.Form):
     file = forms.FileField(required=False, label=_("File"),
                            help_text=_("TRF-16 (.trf, .txt): UTF-8, with or without BOM, or "
                                        "Latin-1/Windows-1252."))
+    rated = forms.TypedChoiceField(
+        required=False, label=_("Rated"), empty_value=None,
+        coerce=lambda value: value == "yes",
+        choices=[("", _("Decide from the club's games")), ("yes", _("Rated")),
+                 ("no", _("Not rated"))],
+        help_text=_("Whether the imported games count for ratings. Off when the club "
+                    "already has the same games (an export imported back would rate them "
+                    "twice)."))
     text = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
@@ -122,7 +130,8 @@ class TournamentRunAdmin(TournamentAdmin):
                     if "_import" in request.POST:
                         tournament = tournament_import_trf(
                             actor=request.user, club=data["club"], text=text,
-                            game=data["game"], name=data["name"] or None)
+                            game=data["game"], name=data["name"] or None,
+                            rated=data["rated"])
                         self.log_addition(request, tournament,
                                           gettext("Imported from a TRF file"))
                         entrants = tournament.entrants.count()
@@ -138,10 +147,11 @@ class TournamentRunAdmin(TournamentAdmin):
                         return redirect("admin:tournaments_tournament_dashboard", tournament.pk)
                     preview = trf_import_preview(actor=request.user, club=data["club"],
                                                  text=text, game=data["game"],
-                                                 name=data["name"] or None)
+                                                 name=data["name"] or None,
+                                                 rated=data["rated"])
                     form = TrfImportForm(request.user, initial={
                         "club": data["club"], "game": data["game"], "name": data["name"],
-                        "text": text})
+                        "text": text, "rated": "yes" if preview.rated else "no"})
                 except (ApplicationError, PermissionDenied) as error:
                     form.add_error("file" if isinstance(error, ApplicationError) else None,
                                    str(error))

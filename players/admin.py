@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -28,7 +29,7 @@ from core.json_depth import DepthCheckedJSONField
 from players import permissions, services
 from players.api.serializers import organizer_name
 from players.models import Club, Player, Team, TeamMembership
-from players.selectors import installed_bots, team_list
+from players.selectors import folded_name, installed_bots, players_named_alike, team_list
 
 
 class ServiceRefused(Exception):  # noqa: N818 - a refusal, shown to the organizer
@@ -104,6 +105,18 @@ class ServiceForm(forms.ModelForm):
     def value(self, name: str, default: Any = None) -> Any:
         """A cleaned value, or ``default`` for a field the form does not show."""
         return self.cleaned_data.get(name, default) if name in self.fields else default
+
+
+def return_path(request: HttpRequest) -> str | None:
+    """The ``next`` parameter when it is a path on this site (never another host, a
+    scheme-relative ``//`` address or a backslash trick), else None."""
+    target = request.GET.get("next") or ""
+    if not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        return None
+    return target
 
 
 class IdAdmin(admin.ModelAdmin):
@@ -282,10 +295,33 @@ class PlayerForm(ServiceForm):
                     "(BOTS_DIR) of this web host; every worker needs the same bots directory."),
     )
 
+    same_person_confirmed = forms.BooleanField(
+        required=False, label=_("Another person of the same name"),
+        help_text=_("Tick when the club already has a player of this name and this is "
+                    "someone else."))
+
     class Meta:
         model = Player
         fields = ["display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
-                  "installed_bot", "fide_id"]
+                  "installed_bot", "fide_id", "birth_year", "sex", "federation", "title"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        name, club = data.get("display_name"), data.get("club", self.instance.club)
+        renamed = self.instance.pk is None or (
+            folded_name(name or "") != folded_name(self.instance.display_name)
+            or club != self.instance.club)
+        if name and renamed and not data.get("is_bot") \
+                and not data.get("same_person_confirmed"):
+            alike = players_named_alike(club, name, exclude=self.instance.pk)
+            if alike:
+                self.add_error("display_name", gettext(
+                    "%(club)s already has %(names)s: is this the same person? Use that "
+                    "player (or merge the two later), or tick \"Another person of the same "
+                    "name\" to save.") % {
+                        "club": club, "names": ", ".join(
+                            f"{p.display_name} (#{p.pk})" for p in alike)})
+        return data
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -303,7 +339,8 @@ class PlayerForm(ServiceForm):
 
     def save_through_service(self) -> Player:
         values = {name: self.cleaned_data[name] for name in self.Meta.fields
-                  if name in self.fields and name in self.cleaned_data}
+                  if name in self.fields and name in self.cleaned_data
+                  and name != "same_person_confirmed"}
         if self.instance.pk is None:
             return services.player_create(actor=self.actor,
                                           display_name=values.pop("display_name"),
@@ -319,19 +356,30 @@ class PlayerAdmin(ClubScopedAdmin):
     form = PlayerForm
     list_display = ["display_name", "club", "is_bot", "bot_kind", "installed_bot", "user",
                     "created_at"]
-    list_filter = ["is_bot", "bot_kind", "club"]
-    search_fields = ["display_name", "club__name", "fide_id"]
+    list_filter = ["is_bot", "bot_kind", "club", "sex", "title"]
+    search_fields = ["display_name", "club__name", "fide_id", "federation"]
     list_select_related = ["club", "user"]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = ["display_name", "club", "is_bot", "bot_kind", "bot_settings",
-                  "installed_bot", "fide_id"]
+                  "installed_bot", "fide_id", "birth_year", "sex", "federation", "title",
+                  "same_person_confirmed"]
         if getattr(request.user, "is_superuser", False):
             return [*fields[:2], "user", *fields[2:]]
         return fields
 
     def get_autocomplete_fields(self, request: HttpRequest) -> list[str]:
         return ["user"] if getattr(request.user, "is_superuser", False) else []
+
+    def response_add(self, request: HttpRequest, obj: Player,
+                     post_url_continue: str | None = None) -> HttpResponse:
+        """Back to the page that asked for the new player (``?next=``, a path of this
+        site only), unless the organizer chose to add another or continue editing."""
+        response = super().response_add(request, obj, post_url_continue)
+        back = return_path(request)
+        if back and not {"_addanother", "_continue", "_popup"} & set(request.POST):
+            return HttpResponseRedirect(back)
+        return response
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)

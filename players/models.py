@@ -52,6 +52,30 @@ class BotKind(models.TextChoices):
     INSTALLED = "installed", _("Installed program")
 
 
+class Sex(models.TextChoices):
+    """TRF's sex column: ``m`` or ``w``."""
+
+    MALE = "m", _("Male")
+    FEMALE = "w", _("Female")
+
+
+class Title(models.TextChoices):
+    """The titles a TRF player line carries (FIDE's, columns 11-13); none is blank."""
+
+    GM = "GM", _("Grandmaster")
+    IM = "IM", _("International Master")
+    FM = "FM", _("FIDE Master")
+    CM = "CM", _("Candidate Master")
+    WGM = "WGM", _("Woman Grandmaster")
+    WIM = "WIM", _("Woman International Master")
+    WFM = "WFM", _("Woman FIDE Master")
+    WCM = "WCM", _("Woman Candidate Master")
+
+
+#: The earliest birth year a player may have; the latest is this year.
+FIRST_BIRTH_YEAR = 1900
+
+
 class Player(models.Model):
     display_name = models.CharField(_("display name"), max_length=120)
     club = models.ForeignKey(
@@ -77,6 +101,12 @@ class Player(models.Model):
                     "and of every worker."),
     )
     fide_id = models.CharField(_("FIDE ID"), max_length=20, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    federation = models.CharField(
+        _("federation"), max_length=3, blank=True,
+        help_text=_("Three capital letters: a FIDE federation (POL, GER) or a town's code."))
+    title = models.CharField(_("title"), max_length=3, choices=Title.choices, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -107,6 +137,19 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=~Q(display_name=""), name="player_display_name_not_empty"
             ),
+            models.CheckConstraint(
+                condition=Q(birth_year__isnull=True) | Q(birth_year__gte=FIRST_BIRTH_YEAR),
+                name="player_birth_year_plausible",
+                violation_error_message=_("A birth year is 1900 or later."),
+            ),
+            models.CheckConstraint(condition=Q(sex__in=["", *Sex.values]),
+                                   name="player_sex_known"),
+            models.CheckConstraint(condition=Q(title__in=["", *Title.values]),
+                                   name="player_title_known"),
+            models.CheckConstraint(condition=Q(federation="") | Q(federation__regex=r"^[A-Z]{3}$"),
+                                   name="player_federation_three_letters",
+                                   violation_error_message=_("A federation is three capital "
+                                                             "letters, for example POL.")),
         ]
 
     def __str__(self) -> str:

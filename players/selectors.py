@@ -25,6 +25,25 @@ def player_list() -> QuerySet[Player]:
     return Player.objects.select_related("club")
 
 
+def folded_name(name: str) -> str:
+    """A name as duplicates are found: case and spacing folded."""
+    return " ".join(name.split()).casefold()
+
+
+def players_named_alike(club: Club | None, name: str,
+                        exclude: int | None = None) -> list[Player]:
+    """The club's people whose name is ``name`` with case and spacing aside: a likely
+    duplicate of a player being added or renamed."""
+    if club is None or not name.strip():
+        return []
+    first = name.split()[0]
+    found = Player.objects.filter(club=club, is_bot=False, display_name__icontains=first)
+    if exclude is not None:
+        found = found.exclude(pk=exclude)
+    wanted = folded_name(name)
+    return [player for player in found.order_by("pk") if folded_name(player.display_name) == wanted]
+
+
 def team_list() -> QuerySet[Team]:
     return Team.objects.select_related("club").prefetch_related(
         Prefetch("memberships", queryset=TeamMembership.objects.select_related("player"))

@@ -22,12 +22,25 @@ from core.errors import ApplicationError
 from core.parsers import check_storable
 from games.bots.mcts import VERSIONS as MCTS_VERSIONS
 from games.names import name_problem
-from players.models import BotKind, Club, Player, Team, TeamMembership
+from players.models import (
+    FIRST_BIRTH_YEAR,
+    BotKind,
+    Club,
+    Player,
+    Sex,
+    Team,
+    TeamMembership,
+    Title,
+)
 from players.permissions import Actor, clubs_of, ensure_can_manage_club, may_enter_from
 from players.selectors import installed_bots, users_by_names
 
+#: The optional fields prize categories and lists use (TRF 001 columns).
+CATEGORY_FIELDS = ("birth_year", "sex", "federation", "title")
+
+
 _PLAYER_FIELDS = {"display_name", "club", "user", "is_bot", "bot_kind", "bot_settings",
-                  "installed_bot", "fide_id"}
+                  "installed_bot", "fide_id", *CATEGORY_FIELDS}
 
 
 def check_name(name: str, *, field: str) -> None:
@@ -201,7 +214,39 @@ def _check_player(actor: Actor, player: Player, *, user_changed: bool,
             _("Only site administrators link a player to a user account."), field="user")
     check_name(player.display_name, field="display_name")
     check_storable(player.fide_id, field="fide_id")
+    player_check_categories(player)
     player_check_bot(player, original=original)
+
+
+def player_check_categories(player: Player) -> None:
+    """The fields prize categories use, each optional: a birth year from 1900 to this
+    year, a sex and a title from their choices, a federation of three letters (stored in
+    capitals)."""
+    year = player.birth_year
+    if year is not None:
+        this_year = timezone.localdate().year
+        if isinstance(year, bool) or not isinstance(year, int) or not (
+                FIRST_BIRTH_YEAR <= year <= this_year):
+            raise ApplicationError(
+                _("A birth year is a year from %(first)d to %(last)d, not %(value)s.")
+                % {"first": FIRST_BIRTH_YEAR, "last": this_year, "value": year},
+                field="birth_year")
+    player.sex = (player.sex or "").strip().lower()
+    if player.sex not in ("", *Sex.values):
+        raise ApplicationError(_("Sex is m or w (or left empty), not %(value)r.")
+                               % {"value": player.sex}, field="sex")
+    player.title = (player.title or "").strip().upper()
+    if player.title not in ("", *Title.values):
+        raise ApplicationError(
+            _("Unknown title %(value)r; choose one of %(titles)s.")
+            % {"value": player.title, "titles": ", ".join(Title.values)}, field="title")
+    federation = (player.federation or "").strip().upper()
+    if federation and not (len(federation) == 3 and federation.isascii()
+                           and federation.isalpha()):
+        raise ApplicationError(
+            _("A federation or town code is three letters, for example POL, not %(value)r.")
+            % {"value": player.federation}, field="federation")
+    player.federation = federation
 
 
 def player_check_bot(player: Player, *, original: Player | None = None) -> None:

@@ -13,6 +13,7 @@ from core.errors import ApplicationError
 from players.admin import ClubScopedAdmin, ReadOnlyAdmin, ServiceForm
 from players.models import Club
 from ratings import services
+from ratings.admin_players import PlayerRecordAdmin  # noqa: F401  (replaces the registration)
 from ratings.models import ClubRatingSettings, Rating, RatingChange
 from ratings.settings import rating_config_parse
 

@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from math import gcd
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.utils import translation
 
+from players.models import Player
 from tournaments.models import (
     PLAYED_OUTCOMES,
     ByeKind,
@@ -284,8 +285,11 @@ def trf_document(
     header = [
         f"012 {tournament.name}",
         f"022 {tournament.club.name}",
+        *([f"042 {tournament.starts_on:%Y/%m/%d}"] if tournament.starts_on else []),
+        *([f"052 {tournament.ends_on:%Y/%m/%d}"] if tournament.ends_on else []),
         f"062 {len(ordered)}",
         f"092 {english_format}",
+        *([f"102 {tournament.chief_arbiter}"] if tournament.chief_arbiter else []),
     ]
     total = tournament.rounds_planned or len(rounds)
     trailer = [f"XXR {total}"] if total else []
@@ -298,12 +302,30 @@ def trf_document(
     players = [
         TrfPlayer(
             start_rank=rank_of[e.pk], name=e.name, rating=e.rating or None,
-            fide_id=(e.player.fide_id if e.player_id and e.player else ""),
             points=f"{points[e.pk]:.1f}", rounds=tuple(blocks[e.pk]),
+            **_trf_person(e.player if e.player_id else None),
         )
         for e in ordered
     ]
     return TrfTournament(header, players, trailer)
+
+
+class _TrfPerson(TypedDict, total=False):
+    sex: str
+    title: str
+    federation: str
+    fide_id: str
+    birth_date: str
+
+
+def _trf_person(player: Player | None) -> _TrfPerson:
+    """A player's own 001 columns: sex, title, federation, FIDE ID and birth date (TRF
+    writes it YYYY/MM/DD; only the year is known here)."""
+    if player is None:
+        return {}
+    return _TrfPerson(sex=player.sex or " ", title=player.title, federation=player.federation,
+                      fide_id=player.fide_id,
+                      birth_date=str(player.birth_year) if player.birth_year else "")
 
 
 _XXC = {FirstColour.WHITE: "XXC white1", FirstColour.BLACK: "XXC black1"}

@@ -34,7 +34,13 @@ from players.permissions import can_manage_club
 from tournaments import selectors, services
 from tournaments.csv_cells import csv_text
 from tournaments.dashboard import tournament_overview
-from tournaments.entry_lists import EntryListError, read_entry_list, read_upload
+from tournaments.entry_lists import COLUMNS as ENTRY_COLUMNS
+from tournaments.entry_lists import (
+    EntryListError,
+    read_entry_list,
+    read_pasted_names,
+    read_upload,
+)
 from tournaments.models import (
     REQUESTABLE_BYES,
     Entrant,
@@ -65,7 +71,8 @@ OPTION_FIELDS = {"rows": "board_rows", "cols": "board_cols", "deck": "deck",
 #: The model's fields on the form (the others are assembled from the form's own fields).
 MODEL_FIELDS = ["club", "name", "game", "format", "rounds_planned", "rated", "clock",
                 "points_win", "points_draw", "points_loss", "points_bye", "third_place_match",
-                "grand_final_reset", "first_colour", "baku_acceleration"]
+                "grand_final_reset", "first_colour", "baku_acceleration", "starts_on", "ends_on",
+                "chief_arbiter"]
 MATCH_KINDS = {"single": _("Single game"), "best_of": _("Best of N"),
                "first_to": _("First to N wins"), "fixed": _("N games (fixed)")}
 
@@ -252,6 +259,8 @@ class TournamentAdmin(ClubScopedAdmin):
                        "updated_at"]
     fieldsets = [
         (None, {"fields": ["club", "name", "game", "format", "rounds_planned", "rated"]}),
+        (_("Dates and arbiter"), {"fields": [("starts_on", "ends_on"), "chief_arbiter"],
+                                  "description": _("Written in the TRF export's header.")}),
         (_("Game options"), {"fields": [("board_rows", "board_cols"), ("deck", "team_size")],
                              "description": _("Only the options of the chosen game apply.")}),
         (_("Matches and clock"), {"fields": [("match_kind", "match_games"),
@@ -465,7 +474,7 @@ class TournamentAdmin(ClubScopedAdmin):
                 ngettext("Entered %(count)d: %(names)s.", "Entered %(count)d: %(names)s.",
                          len(chosen)) % {"count": len(chosen),
                                          "names": ", ".join(str(c) for c in chosen)})
-        elif action in ("upload", "upload_confirm"):
+        elif action in ("upload", "upload_confirm", "paste"):
             return self._upload(request, tournament, action, late, context)
         elif action == "ratings":
             def save_ratings() -> None:
@@ -533,13 +542,15 @@ class TournamentAdmin(ClubScopedAdmin):
                 if upload is None:
                     raise EntryListError(N_("choose a CSV or TRF file first"))
                 rows = read_upload(upload.read())
+            elif action == "paste":
+                rows = read_pasted_names(request.POST.get("names", ""))
             else:
                 rows = read_entry_list(request.POST.get("text", ""))
         except EntryListError as error:
             self.message_user(request, gettext("The entry list cannot be read: %(problem)s.")
                               % {"problem": core_error_message(error)}, messages.ERROR)
             return HttpResponseRedirect(request.path)
-        if action == "upload":
+        if action in ("upload", "paste"):
             context["preview"] = entry_list_match(tournament, rows)
             context["preview_text"] = _as_csv(rows)
             context["preview_new"] = sum(1 for m in context["preview"] if m.player is None)
@@ -599,9 +610,9 @@ def _int(value: Any) -> int:
 
 
 def _as_csv(rows: list[Any]) -> str:
-    """An entry list as the CSV text a confirmation posts back (name, rating, FIDE id)."""
-    return csv_text([["name", "rating", "fide_id"],
-                     *([row.name, row.rating, row.fide_id] for row in rows)])
+    """An entry list as the CSV text a confirmation posts back (every column read)."""
+    return csv_text([list(ENTRY_COLUMNS),
+                     *([getattr(row, key) for key in ENTRY_COLUMNS] for row in rows)])
 
 
 class RegisterForm(forms.Form):

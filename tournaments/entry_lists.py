@@ -1,10 +1,12 @@
 """Entry lists uploaded by organizers: a CSV of names (with an optional rating and FIDE id)
-or a TRF file's player lines. Pure Python: bytes in, rows or a clear error out.
+or a TRF file's player lines, each optionally with the fields prize categories use (birth
+year, sex, federation, title). Pure Python: bytes in, rows or a clear error out.
 
 Files may be UTF-8 (with or without a byte-order mark) or Windows-1252/Latin-1, which
 spreadsheets and Swiss-Manager write. A CSV's first line may be a header naming the
-columns ``name``, ``rating`` and ``fide_id`` (in any order, any case); without a header
-the columns are name, then rating, then FIDE id; the delimiter (comma, semicolon or tab)
+columns ``name``, ``rating``, ``fide_id``, ``birth_year``, ``sex``, ``federation`` and
+``title`` (in any order, any case); without a header the columns are name, then rating,
+then FIDE id; the delimiter (comma, semicolon or tab)
 is the one the first line holds most of, outside quotes. Every problem names its line.
 
 The size is bounded before anything is parsed: the file's bytes, each line's length and the
@@ -17,6 +19,7 @@ import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypedDict
 
 from games.i18n import N_
 from tournaments.csv_cells import read_cell
@@ -43,6 +46,32 @@ class EntryRow:
     name: str
     rating: int | None = None
     fide_id: str = ""
+    birth_year: int | None = None
+    sex: str = ""
+    federation: str = ""
+    title: str = ""
+
+    def categories(self) -> dict[str, object]:
+        """The player fields this row gives (those it leaves empty left out)."""
+        values = {"birth_year": self.birth_year, "sex": self.sex,
+                  "federation": self.federation, "title": self.title}
+        return {key: value for key, value in values.items() if value not in (None, "")}
+
+
+class Categories(TypedDict):
+    birth_year: int | None
+    sex: str
+    federation: str
+    title: str
+
+
+#: The CSV columns a header may name.
+COLUMNS = ("name", "rating", "fide_id", "birth_year", "sex", "federation", "title")
+#: The short title codes some TRF writers use, and the titles they stand for.
+SHORT_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
+                "wf": "WFM", "wc": "WCM"}
+#: Ways of writing a sex: TRF's m and w, and f for a woman.
+SEXES = {"m": "m", "w": "w", "f": "w"}
 
 
 def decode_upload(data: bytes) -> str:
@@ -109,8 +138,7 @@ def read_entry_list(text: str) -> list[EntryRow]:
         if number == 1:
             header = [cell.strip().lower().replace(" ", "_") for cell in record]
             if "name" in header:
-                columns = {key: header.index(key) for key in ("name", "rating", "fide_id")
-                           if key in header}
+                columns = {key: header.index(key) for key in COLUMNS if key in header}
                 continue
         if not any(cell.strip() for cell in record):
             continue
@@ -119,6 +147,25 @@ def read_entry_list(text: str) -> list[EntryRow]:
         rows.append(_row(record, columns, number, seen))
     if not rows:
         raise EntryListError(N_("the file lists nobody"))
+    return rows
+
+
+def read_pasted_names(text: str) -> list[EntryRow]:
+    """Names pasted one per line (blank lines skipped), checked as a CSV's names are, each
+    problem naming its line; commas and semicolons are part of a name here."""
+    _check_size(len(text.encode()))
+    lines = text.splitlines()
+    _check_lines(lines)
+    rows: list[EntryRow] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        if len(rows) == MAX_ROWS:
+            raise EntryListError(N_("more than %(limit)d entries"), limit=MAX_ROWS)
+        rows.append(_row([line], {"name": 0}, number, seen))
+    if not rows:
+        raise EntryListError(N_("the list names nobody"))
     return rows
 
 
@@ -151,7 +198,33 @@ def _row(record: list[str], columns: dict[str, int], number: int,
                                     "number from 0 to %(limit)d"), line=number,
                                  rating=rating_text, limit=MAX_RATING)
         rating = int(rating_text)
-    return EntryRow(number, name, rating, _cell(record, columns.get("fide_id"))[:20])
+    return EntryRow(number, name, rating, _cell(record, columns.get("fide_id"))[:20],
+                    **row_categories(number, _cell(record, columns.get("birth_year")),
+                                  _cell(record, columns.get("sex")),
+                                  _cell(record, columns.get("federation")),
+                                  _cell(record, columns.get("title"))))
+
+
+def row_categories(line: int, year: str, sex: str, federation: str,
+                title: str) -> Categories:
+    """A row's category fields, their form checked here (their values by the players
+    service): a year of four digits (a TRF date's year), a known sex, three letters."""
+    year = year.strip()[:4]
+    if year and not (year.isascii() and year.isdigit() and len(year) == 4):
+        raise EntryListError(N_("line %(line)d: the birth year %(year)r is not a year"),
+                             line=line, year=year)
+    sex = sex.strip().lower()
+    if sex and sex not in SEXES:
+        raise EntryListError(N_("line %(line)d: the sex %(sex)r is not m or w"),
+                             line=line, sex=sex)
+    federation = federation.strip().upper()
+    if federation and not (len(federation) == 3 and federation.isascii()
+                           and federation.isalpha()):
+        raise EntryListError(N_("line %(line)d: the federation %(code)r is not three "
+                                "letters"), line=line, code=federation)
+    return Categories(birth_year=int(year) if year else None, sex=SEXES.get(sex, ""),
+                      federation=federation,
+                      title=SHORT_TITLES.get(title.strip().lower(), title.strip().upper()))
 
 
 def read_upload(data: bytes) -> list[EntryRow]:
@@ -179,7 +252,9 @@ def read_upload(data: bytes) -> list[EntryRow]:
             raise EntryListError(N_("player %(player)d: %(name)s is listed twice"),
                                  player=player.start_rank, name=name)
         seen[name.casefold()] = index
-        rows.append(EntryRow(index, name, player.rating, player.fide_id[:20]))
+        rows.append(EntryRow(index, name, player.rating, player.fide_id[:20],
+                             **row_categories(player.line or index, player.birth_date,
+                                           player.sex, player.federation, player.title)))
     if not rows:
         raise EntryListError(N_("the file lists nobody"))
     return rows

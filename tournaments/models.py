@@ -102,6 +102,11 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT,
     )
+    starts_on = models.DateField(_("start date"), null=True, blank=True)
+    ends_on = models.DateField(_("end date"), null=True, blank=True)
+    chief_arbiter = models.CharField(
+        _("chief arbiter"), max_length=120, blank=True,
+        help_text=_("Written in the TRF export (its 102 line)."))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.SET_NULL,
         null=True, blank=True,
@@ -136,6 +141,12 @@ class Tournament(models.Model):
                 & Q(points_loss__gte=0) & Q(points_bye__gte=0),
                 name="tournament_points_ordered",
                 violation_error_message=_("Points must satisfy win >= draw >= loss >= 0."),
+            ),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True) | Q(ends_on__isnull=True)
+                | Q(ends_on__gte=F("starts_on")),
+                name="tournament_ends_after_start",
+                violation_error_message=_("A tournament ends on or after its start date."),
             ),
             models.CheckConstraint(
                 condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__gte=1),

@@ -71,6 +71,19 @@ def _where(player: Any) -> str:
     return _("Player %(rank)d") % {"rank": player.start_rank}
 
 
+def _categories(player: Any) -> dict[str, object]:
+    """A 001 line's sex, title, federation and birth year, for a new player."""
+    from tournaments.entry_lists import EntryListError, row_categories
+    from tournaments.texts import core_error_message
+
+    try:
+        values = row_categories(player.line, player.birth_date, player.sex,
+                                player.federation, player.title)
+    except EntryListError as error:
+        raise ApplicationError(core_error_message(error), field="file") from None
+    return {key: value for key, value in values.items() if value not in (None, "")}
+
+
 @dataclass
 class ImportedPlayer:
     start_rank: int
@@ -90,6 +103,15 @@ class TrfImportSummary:
     rounds_planned: int = 0
     standings: list[dict[str, Any]] = field(default_factory=list)
     tournament: Tournament | None = None
+    #: Whether the imported games count for ratings.
+    rated: bool = True
+    #: The club's tournament that already holds most of the file's played games, and how
+    #: many of them (rating them again would count them twice).
+    same_games_in: Tournament | None = None
+    same_games: int = 0
+    played_games: int = 0
+    #: A tournament of the club with the same name.
+    same_name: Tournament | None = None
 
     @property
     def new_players(self) -> int:
@@ -99,28 +121,74 @@ class TrfImportSummary:
 @transaction.atomic
 def tournament_import_trf(
     *, actor: Actor, club: Club, text: str | bytes, game: str = "kazambi",
-    name: str | None = None,
+    name: str | None = None, rated: bool | None = None,
 ) -> Tournament:
     """A running single-game Swiss rebuilt from TRF text; players are found (or created)
-    by name in ``club``. Start ranks become seeds."""
-    summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name)
+    by name in ``club``. Start ranks become seeds. ``rated`` None: rated unless another
+    tournament of the club already holds the file's games (an export imported back)."""
+    summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name,
+                      rated=rated)
     assert summary.tournament is not None
     return summary.tournament
 
 
 def trf_import_preview(*, actor: Actor, club: Club, text: str | bytes, game: str = "kazambi",
-                       name: str | None = None) -> TrfImportSummary:
+                       name: str | None = None, rated: bool | None = None) -> TrfImportSummary:
     """Everything :func:`tournament_import_trf` would save, then rolled back: the
     summary of a dry run (its ``tournament`` is None). Raises the import's errors."""
     with transaction.atomic():
-        summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name)
+        summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name,
+                          rated=rated)
         transaction.set_rollback(True)
     summary.tournament = None
     return summary
 
 
+#: A played game as both files and tables can tell it: round, the two players, the winner
+#: (None for a draw).
+GameFact = tuple[int, frozenset[int], int | None]
+
+
+def _file_games(trf: Any, people: dict[int, Player]) -> set[GameFact]:
+    """The file's played games between players the club already has."""
+    games: set[GameFact] = set()
+    for player in trf.players:
+        for index, block in enumerate(player.rounds):
+            mine = people.get(player.start_rank)
+            theirs = people.get(block.opponent) if block.opponent else None
+            if mine is None or theirs is None or block.result not in "10=WDL":
+                continue
+            winner = (mine.pk if block.result in "1W" else
+                      theirs.pk if block.result in "0L" else None)
+            games.add((index + 1, frozenset((mine.pk, theirs.pk)), winner))
+    return games
+
+
+def _same_games(club: Club, games: set[GameFact]) -> tuple[Tournament | None, int]:
+    """The club's tournament holding most of ``games`` (as played results), and how many."""
+    from tournaments.models import PLAYED_OUTCOMES, Pairing
+
+    ids = {pk for _round, pair, _winner in games for pk in pair}
+    if not ids:
+        return None, 0
+    rows = (Pairing.objects
+            .filter(round__tournament__club=club, outcome__in=PLAYED_OUTCOMES,
+                    entrant_a__player__in=ids, entrant_b__player__in=ids)
+            .values_list("round__tournament_id", "round__number", "entrant_a__player_id",
+                         "entrant_b__player_id", "outcome"))
+    found: dict[int, int] = {}
+    for tournament_id, number, a, b, outcome in rows:
+        winner = a if outcome == Outcome.A_WINS else b if outcome == Outcome.B_WINS else None
+        if (number, frozenset((a, b)), winner) in games:
+            found[tournament_id] = found.get(tournament_id, 0) + 1
+    if not found:
+        return None, 0
+    best = max(found, key=lambda pk: (found[pk], pk))
+    return Tournament.objects.get(pk=best), found[best]
+
+
 def _import(*, actor: Actor, club: Club, text: str, game: str,
-            name: str | None) -> TrfImportSummary:
+            name: str | None, rated: bool | None = None) -> TrfImportSummary:
     from tournaments.texts import trf_error_message
     from tournaments.trf import TrfError, read_trf, rounds_paired
 
@@ -138,28 +206,42 @@ def _import(*, actor: Actor, club: Club, text: str, game: str,
         (line[4:].strip() for line in trf.header if line.startswith("012")), "")
     paired = rounds_paired(trf)
     planned = max(trf.total_rounds or 0, paired, 1)
+    known = {player.start_rank: _club_player(club, player) for player in trf.players}
+    games = _file_games(trf, {rank: p for rank, p in known.items() if p is not None})
+    same_games_in, same_games = _same_games(club, games)
+    played = sum(1 for player in trf.players for block in player.rounds
+                 if block.opponent and block.result in "10=WDL") // 2
+    repeated = same_games_in is not None and 2 * same_games >= max(played, 1)
+    if rated is None:
+        rated = not repeated
+    same_name = Tournament.objects.filter(
+        club=club, name__iexact=" ".join((title or "").split())).order_by("pk").first()
     try:
         tournament = tournament_create(
             actor=actor, club=club, name=title or _("Imported tournament"), game=game,
-            format=Format.SWISS, rounds_planned=planned, **settings,
+            format=Format.SWISS, rounds_planned=planned, rated=rated, **settings,
         )
     except (ApplicationError, ValidationError) as error:
         raise ApplicationError(_("The tournament (012, XXR, XXC, 192 and BB lines): "
                                  "%(problem)s") % {"problem": _refusal(error)},
                                field="file") from None
     summary = TrfImportSummary(name=tournament.name, rounds=paired, rounds_planned=planned,
-                               tournament=tournament)
+                               tournament=tournament, rated=rated,
+                               same_games_in=same_games_in if repeated else None,
+                               same_games=same_games if repeated else 0,
+                               played_games=played, same_name=same_name)
     entrants: dict[int, Entrant] = {}
+    created: dict[str, Player] = {}
     for player in trf.players:
-        person_name = " ".join(player.name.split()) or _("Player %(rank)d") % {
-            "rank": player.start_rank}
-        person = Player.objects.filter(club=club, display_name=person_name, is_bot=False).first()
+        person_name = _person_name(player)
+        person = known[player.start_rank] or created.get(person_name)
         summary.players.append(ImportedPlayer(player.start_rank, person_name, player.rating,
                                               person is None))
         if person is None:
             try:
                 person = player_create(actor=actor, display_name=person_name, club=club,
-                                       fide_id=player.fide_id)
+                                       fide_id=player.fide_id, **_categories(player))
+                created[person_name] = person
             except (ApplicationError, ValidationError) as error:
                 raise ApplicationError(_("%(where)s: %(problem)s") % {
                     "where": _where(player), "problem": _refusal(error)}, field="file") from None
@@ -181,6 +263,16 @@ def _import(*, actor: Actor, club: Club, text: str, game: str,
         _import_requested_byes(actor, trf, entrants, paired + 1)
     summary.standings = standings(tournament)["rows"]
     return summary
+
+
+def _person_name(player: Any) -> str:
+    return " ".join(player.name.split()) or _("Player %(rank)d") % {"rank": player.start_rank}
+
+
+def _club_player(club: Club, player: Any) -> Player | None:
+    """The club's person of a 001 line's name, if there is one."""
+    return (Player.objects.filter(club=club, display_name=_person_name(player), is_bot=False)
+            .order_by("pk").first())
 
 
 def _settings(trf: Any) -> dict[str, Any]:

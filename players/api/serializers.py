@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from core.bounds import MAX_CLUB_ORGANIZERS, MAX_TEAM_MEMBERS
-from players.models import BotKind, Club, Player, Team, TeamMembership
+from players.models import BotKind, Club, Player, Sex, Team, TeamMembership, Title
 
 
 def organizer_name(user: Any) -> str:
@@ -48,7 +48,8 @@ class PlayerOutput(serializers.ModelSerializer[Player]):
         model = Player
         fields = [
             "id", "display_name", "club", "club_name", "is_bot", "bot_kind", "bot_settings",
-            "installed_bot", "fide_id", "created_at", "updated_at",
+            "installed_bot", "fide_id", "birth_year", "sex", "federation", "title",
+            "created_at", "updated_at",
         ]
 
 
@@ -65,6 +66,10 @@ class PlayerInput(serializers.Serializer[Player]):
         help_text=_("For the bot kind 'installed': the name of an installed bot "
                     "(GET /api/players/installed-bots/ lists them)."))
     fide_id = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    birth_year = serializers.IntegerField(required=False, allow_null=True)
+    sex = serializers.ChoiceField(choices=Sex.choices, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    title = serializers.ChoiceField(choices=Title.choices, required=False, allow_blank=True)
 
 
 class InstalledBotOutput(serializers.Serializer[Any]):

@@ -31,8 +31,8 @@ class TournamentOutput(serializers.ModelSerializer[Tournament]):
             "id", "club", "club_name", "name", "slug", "game", "game_options", "entrant_kind",
             "format", "match_format", "points_win", "points_draw", "points_loss", "points_bye",
             "tiebreaks", "rated", "clock", "rounds_planned", "third_place_match",
-            "grand_final_reset", "first_colour", "baku_acceleration", "status",
-            "entrant_count", "created_at", "updated_at",
+            "grand_final_reset", "first_colour", "baku_acceleration", "starts_on", "ends_on",
+            "chief_arbiter", "status", "entrant_count", "created_at", "updated_at",
         ]
 
 
@@ -57,6 +57,9 @@ class TournamentInput(serializers.Serializer[Tournament]):
     grand_final_reset = serializers.BooleanField(required=False)
     first_colour = serializers.ChoiceField(choices=FirstColour.choices, required=False)
     baku_acceleration = serializers.BooleanField(required=False)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    chief_arbiter = serializers.CharField(max_length=120, required=False, allow_blank=True)
 
 
 class EntrantOutput(serializers.ModelSerializer[Entrant]):

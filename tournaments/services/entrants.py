@@ -251,9 +251,7 @@ def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[
     check_entrant_count(tournament, tournament.entrants.count() + len(matches))
     players, ratings = [], {}
     for match in matches:
-        player = match.player or player_create(
-            actor=actor, display_name=match.row.name, club=tournament.club,
-            fide_id=match.row.fide_id)
+        player = match.player or _entry_list_player(actor, tournament, match.row)
         players.append(player)
         if match.row.rating is not None:
             ratings[player.pk] = match.row.rating
@@ -261,6 +259,16 @@ def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[
         raise ApplicationError(_("Everyone in the list is already entered."), field="file")
     return entrants_register(actor=actor, tournament=tournament, players=players,
                              ratings=ratings, late_byes=late_byes)
+
+
+def _entry_list_player(actor: Actor, tournament: Tournament, row: EntryRow) -> Player:
+    """A new player of the club from a row of an entry list; a refusal names its line."""
+    try:
+        return player_create(actor=actor, display_name=row.name, club=tournament.club,
+                             fide_id=row.fide_id, **row.categories())
+    except ApplicationError as error:
+        raise ApplicationError(_("Line %(line)d: %(problem)s") % {
+            "line": row.line, "problem": error.message}, field="file") from None
 
 
 @transaction.atomic

@@ -43,7 +43,8 @@ STRUCTURAL_FIELDS = frozenset({
     "points_loss", "points_bye", "third_place_match", "grand_final_reset", "first_colour",
     "baku_acceleration",
 })
-EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
+EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned",
+                                      "starts_on", "ends_on", "chief_arbiter"}
 
 def default_tiebreaks(format: str) -> list[str]:
     """The default tie-breaks of ``format``'s system (none if unknown)."""
@@ -215,6 +216,12 @@ def _clean_format(tournament: Tournament) -> None:
     tournament.name = (tournament.name or "").strip()
     if not tournament.name:
         raise ApplicationError(_("A tournament needs a name."), field="name")
+    if tournament.starts_on and tournament.ends_on and tournament.ends_on < tournament.starts_on:
+        raise ApplicationError(_("A tournament ends on or after its start date."),
+                               field="ends_on")
+    tournament.chief_arbiter = (tournament.chief_arbiter or "").strip()
+    if tournament.chief_arbiter:
+        check_name(tournament.chief_arbiter, field="chief_arbiter")
 
 
 def _clean_swiss_settings(tournament: Tournament) -> None:

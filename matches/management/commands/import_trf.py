@@ -23,6 +23,12 @@ class Command(BaseCommand):
         parser.add_argument("--club", required=True, help=_("club slug"))
         parser.add_argument("--game", default="kazambi")
         parser.add_argument("--name", help=_("tournament name (default: the file's 012 line)"))
+        rated = parser.add_mutually_exclusive_group()
+        rated.add_argument("--rated", dest="rated", action="store_true", default=None,
+                           help=_("rate the games even if the club already holds them"))
+        rated.add_argument("--unrated", dest="rated", action="store_false",
+                           help=_("do not rate the games (default: rated unless the club "
+                                  "already holds them)"))
 
     def handle(self, *args: Any, **options: Any) -> None:
         club = Club.objects.filter(slug=options["club"]).first()
@@ -34,7 +40,8 @@ class Command(BaseCommand):
         try:
             tournament = tournament_import_trf(actor=actor, club=club,
                                                text=read_trf_text(options["file"]),
-                                               game=options["game"], name=options["name"])
+                                               game=options["game"], name=options["name"],
+                                               rated=options["rated"])
         except OSError as error:
             raise CommandError(str(error)) from None
         except ApplicationError as error:
