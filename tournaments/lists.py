@@ -127,11 +127,11 @@ def _name_key(name: str) -> tuple[str, str]:
 
 
 def alphabetical_pairings(tournament: Tournament, number: int, *,
-                          public: bool) -> dict[str, Any] | None:
+                          public: bool, data: HallData | None = None) -> dict[str, Any] | None:
     """Round ``number``'s boards by name: every entrant (and a team's members) with the
     board, the opponent and who moves first; byes and absences listed. None: no such
     (visible) round."""
-    data = hall_data(tournament, public=public)
+    data = data or hall_data(tournament, public=public)
     pairings = next((p for p in data.rounds if p and p[0].round.number == number), None)
     if pairings is None:
         return None
@@ -177,10 +177,12 @@ def alphabetical_pairings(tournament: Tournament, number: int, *,
 # -- the starting-rank list -------------------------------------------------------------------
 
 
-def starting_list(tournament: Tournament) -> dict[str, Any]:
+def starting_list(tournament: Tournament, data: HallData | None = None) -> dict[str, Any]:
     """Entrants by starting number: name, rating, club and the category fields filled in
     (columns only for the fields someone has)."""
-    entrants = starting_order(list(tournament.entrants.select_related("player__club", "team")))
+    source = data.entrants if data is not None else list(
+        tournament.entrants.select_related("player__club", "team"))
+    entrants = starting_order(source)
     rows = [_entrant_row(e) for e in entrants]
     members = team_members(tournament, entrants)
     for row in rows:
@@ -195,7 +197,7 @@ def starting_list(tournament: Tournament) -> dict[str, Any]:
 
 
 def standings_after(tournament: Tournament, after: int | None, *,
-                    public: bool) -> dict[str, Any] | None:
+                    public: bool, data: HallData | None = None) -> dict[str, Any] | None:
     """The standings after round ``after`` (default: the last complete round), tie-breaks
     computed on the games up to it. None for a bracket (its standings are placings) or a
     round that is not complete (or not visible)."""
@@ -203,7 +205,7 @@ def standings_after(tournament: Tournament, after: int | None, *,
         return None
     from tournaments.standings import compute_standings
 
-    data = hall_data(tournament, public=public)
+    data = data or hall_data(tournament, public=public)
     completed = data.completed
     number = completed if after is None else after
     if completed == 0 or not 1 <= number <= completed:
@@ -246,14 +248,14 @@ def _opponent(data: HallData, opponent_id: Any) -> dict[str, Any] | None:
 
 
 def player_card(tournament: Tournament, entrant_id: int, *,
-                public: bool) -> dict[str, Any] | None:
+                public: bool, data: HallData | None = None) -> dict[str, Any] | None:
     """One entrant's tournament: per round the opponent (starting number, rating), who
     moved first, the result and the running score; then a round being played; the points,
     rank and performance rating. None: not an entrant of this tournament."""
     from tournaments.standings import compute_standings
     from tournaments.standings.cards import player_card as build_card
 
-    data = hall_data(tournament, public=public)
+    data = data or hall_data(tournament, public=public)
     entrant = data.by_id.get(entrant_id)
     if entrant is None:
         return None
@@ -290,7 +292,8 @@ def player_card(tournament: Tournament, entrant_id: int, *,
 # -- the wall chart ---------------------------------------------------------------------------
 
 
-def wall_chart(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
+def wall_chart(tournament: Tournament, *, public: bool,
+               data: HallData | None = None) -> dict[str, Any] | None:
     """Rows by starting rank, one cell per visible round (the opponent's starting number,
     who moved first, the result; a round being played without its result), points and
     rank. None for a bracket."""
@@ -299,7 +302,7 @@ def wall_chart(tournament: Tournament, *, public: bool) -> dict[str, Any] | None
     from tournaments.standings import compute_standings
     from tournaments.standings.cards import player_cards
 
-    data = hall_data(tournament, public=public)
+    data = data or hall_data(tournament, public=public)
     completed = data.completed
     record = adapters.standings_record(tournament, data.entrants, data.rounds[:completed])
     cards = player_cards(record)
