@@ -5,7 +5,6 @@ draft round shown nowhere; a constant number of queries."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
