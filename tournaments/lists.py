@@ -18,14 +18,17 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from players.models import Player, TeamMembership
 from tournaments import adapters
 from tournaments.models import ByeKind, Entrant, Outcome, Pairing, Status, Tournament
 
 #: The optional category fields of a player that the lists show when the model has them
-#: (attribute, column heading key): birth year, sex, federation or town, title.
-CATEGORY_FIELDS = ("birth_year", "sex", "federation", "title")
+#: (attribute: column heading): birth year, sex, federation or town, title.
+CATEGORY_HEADINGS = {"birth_year": _("Born"), "sex": _("Sex"), "federation": _("Federation"),
+                     "title": _("Title")}
+CATEGORY_FIELDS = tuple(CATEGORY_HEADINGS)
 
 
 def visible_pairings(tournament: Tournament, *, public: bool) -> QuerySet[Pairing]:
@@ -179,7 +182,7 @@ def alphabetical_pairings(tournament: Tournament, number: int, *,
 
 def starting_list(tournament: Tournament, data: HallData | None = None) -> dict[str, Any]:
     """Entrants by starting number: name, rating, club and the category fields filled in
-    (columns only for the fields someone has)."""
+    (``categories``: a column, key and heading, for each field someone has)."""
     source = data.entrants if data is not None else list(
         tournament.entrants.select_related("player__club", "team"))
     entrants = starting_order(source)
@@ -187,7 +190,10 @@ def starting_list(tournament: Tournament, data: HallData | None = None) -> dict[
     members = team_members(tournament, entrants)
     for row in rows:
         row["members"] = [p.display_name for p in members.get(row["entrant"], [])]
-    shown = [name for name in CATEGORY_FIELDS if any(name in row["categories"] for row in rows)]
+    shown = [(name, CATEGORY_HEADINGS[name]) for name in CATEGORY_FIELDS
+             if any(name in row["categories"] for row in rows)]
+    for row in rows:
+        row["category_cells"] = [row["categories"].get(name, "") for name, _heading in shown]
     return {"rows": rows, "categories": shown,
             "clubs": any(row["club"] for row in rows),
             "ratings": any(row["rating"] for row in rows)}
@@ -285,6 +291,8 @@ def player_card(tournament: Tournament, entrant_id: int, *,
             "average_opponent_rating": card.average_opponent_rating,
             "rated_games": card.rated_games,
             "after_round": completed,
+            "categories": [(CATEGORY_HEADINGS[name], value) for name, value
+                           in category_values(entrant.player).items()],
             "members": [p.display_name for p in
                         team_members(tournament, [entrant]).get(entrant.pk, [])]}
 

@@ -127,13 +127,3 @@ def language_choices() -> list[tuple[str, str]]:
 
     return [(code, str(name)) for code, name in settings.LANGUAGES]
 
-
-_CATEGORY_HEADINGS = {"birth_year": gettext_lazy("Born"), "sex": gettext_lazy("Sex"),
-                      "federation": gettext_lazy("Federation"),
-                      "title": gettext_lazy("Title")}
-
-
-@register.simple_tag
-def category_heading(name: str) -> str:
-    """The heading of a player's category field in the lists (``birth_year`` -> Born)."""
-    return str(_CATEGORY_HEADINGS.get(name, name.replace("_", " ")))
