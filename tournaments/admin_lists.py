@@ -92,7 +92,7 @@ def _wall_chart(request: HttpRequest, tournament: Tournament
     chart = lists.wall_chart(tournament, public=False)
     return ("tournaments/lists/wall_chart.html", gettext("Wall chart"),
             None if chart is None else {
-                "chart": chart,
+                "chart": chart, "orientation": "landscape",
                 "letters": {"first": pgettext("moved first, one letter", "f"),
                             "second": pgettext("moved second, one letter", "s")}})
 
