@@ -13,6 +13,7 @@ the arithmetic is the pure standings core's (``tournaments.standings``).
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,7 +127,9 @@ def team_members(tournament: Tournament, entrants: list[Entrant]) -> dict[int, l
 
 
 def _name_key(name: str) -> tuple[str, str]:
-    return name.casefold().replace("ё", "е"), name
+    """Names by their letters, accents aside (Émilie with the Es, Ёлка with the Еs)."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c)), name
 
 
 def alphabetical_pairings(tournament: Tournament, number: int, *,
