@@ -284,3 +284,15 @@ def test_list_pages_are_kept_per_version_and_answer_304(
 def test_lists_tab_is_on_the_tournament_pages(client: Client, swiss: Tournament) -> None:
     page = _get(client, swiss, "")
     assert f'href="/tournaments/{swiss.club.slug}/{swiss.slug}/lists/"' in page
+
+
+def test_names_on_the_standings_and_boards_open_the_card(
+        client: Client, swiss: Tournament, play_round: Any) -> None:
+    round_ = play_round(swiss)
+    release(swiss)
+    base = f"/tournaments/{swiss.club.slug}/{swiss.slug}/"
+    overview = _get(client, swiss, "")
+    boards = _get(client, swiss, f"rounds/{round_.number}/")
+    for entrant in swiss.entrants.all():
+        assert f'href="{base}entrants/{entrant.pk}/"' in overview
+        assert f'href="{base}entrants/{entrant.pk}/"' in boards
