@@ -111,8 +111,7 @@ def test_a_draft_round_is_shown_on_no_list(
     card = _get(client, swiss, f"entrants/{entrant.entrant_a_id}/")
     assert len(_rows(_table(card, "player-card"))) == 1
     assert "lists/rounds/2/" not in _get(client, swiss, "lists/")
-    release(swiss)
-    cache.clear()
+    release(swiss)  # a new version of the tournament: no page kept from before
     _get(client, swiss, "lists/rounds/2/by-name/")
     card = _get(client, swiss, f"entrants/{entrant.entrant_a_id}/")
     assert len(_rows(_table(card, "player-card"))) == 2
@@ -296,3 +295,21 @@ def test_names_on_the_standings_and_boards_open_the_card(
     for entrant in swiss.entrants.all():
         assert f'href="{base}entrants/{entrant.pk}/"' in overview
         assert f'href="{base}entrants/{entrant.pk}/"' in boards
+
+
+@pytest.mark.parametrize(("format", "entrants"), [("knockout", 6), ("round_robin", 5)])
+def test_every_format_has_its_lists(client: Client, make_tournament: Any, play_round: Any,
+                                    format: str, entrants: int) -> None:
+    """A knockout has the starting list, the pairings by name and the cards (its standings
+    are the bracket); a round robin with a rest round has them all."""
+    event = make_tournament(format, entrants=entrants)
+    play_round(event)
+    release(event)
+    entrant = event.entrants.order_by("seed").first()
+    _get(client, event, "lists/")
+    _get(client, event, "lists/rounds/1/by-name/")
+    card = _get(client, event, f"entrants/{entrant.pk}/")
+    assert len(_rows(_table(card, "player-card"))) == 1
+    status = 404 if format == "knockout" else 200
+    _get(client, event, "lists/wall-chart/", status=status)
+    _get(client, event, "lists/standings/1/", status=status)
