@@ -325,6 +325,8 @@ class RoundAdmin(ClubScopedAdmin):
                                                args=[round_.tournament_id])
             context["sheet_url"] = reverse("admin:tournaments_round_sheet", args=[round_.pk])
             context["slips_url"] = reverse("admin:tournaments_round_slips", args=[round_.pk])
+            context["by_name_url"] = reverse("admin:tournaments_tournament_by_name",
+                                             args=[round_.tournament_id, round_.number])
             context["round_clock"] = round_clock(round_)
             try:
                 context["clock_advice"] = round_clock_advice(round_)

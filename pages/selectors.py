@@ -559,19 +559,20 @@ def live_progress(tournament: Tournament) -> dict[str, Any] | None:
     return progress
 
 
-#: The tabs of a tournament's pages: the overview, one round, the table.
-OVERVIEW, ROUND, TABLE = "overview", "round", "table"
+#: The tabs of a tournament's pages: the overview, one round, the table, the hall's lists.
+OVERVIEW, ROUND, TABLE, LISTS = "overview", "round", "table", "lists"
 
 
 def tournament_tabs(tournament: Tournament, rounds: list[RoundLink]) -> list[dict[str, Any]]:
     """The tabs a tournament has: the overview always, rounds once one is paired, the
-    system's table (crosstable, round by round) once one is paired."""
+    system's table (crosstable, round by round) once one is paired, the lists always."""
     system = tournament.system
     tabs: list[dict[str, Any]] = [{"tab": OVERVIEW, "label": gettext(system.overview_label)}]
     if rounds:
         tabs.append({"tab": ROUND, "label": gettext("Rounds"), "number": rounds[-1].number})
         if system.has_table:
             tabs.append({"tab": TABLE, "label": gettext(system.table_label)})
+    tabs.append({"tab": LISTS, "label": gettext("Lists")})
     return tabs
 
 

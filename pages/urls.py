@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from pages import views
+from pages import list_views, views
 
 app_name = "pages"
 
@@ -23,6 +23,18 @@ urlpatterns = [
          name="tournament-table-results"),
     path("tournaments/<slug:club>/<slug:slug>/teams/<int:team>/", views.team_detail,
          name="team-detail"),
+    path("tournaments/<slug:club>/<slug:slug>/lists/", list_views.starting_list,
+         name="tournament-lists"),
+    path("tournaments/<slug:club>/<slug:slug>/lists/rounds/<int:number>/by-name/",
+         list_views.by_name, name="tournament-by-name"),
+    path("tournaments/<slug:club>/<slug:slug>/lists/standings/", list_views.standings_after,
+         name="tournament-standings-last"),
+    path("tournaments/<slug:club>/<slug:slug>/lists/standings/<int:number>/",
+         list_views.standings_after, name="tournament-standings-after"),
+    path("tournaments/<slug:club>/<slug:slug>/lists/wall-chart/", list_views.wall_chart,
+         name="tournament-wall-chart"),
+    path("tournaments/<slug:club>/<slug:slug>/entrants/<int:entrant>/", list_views.player_card,
+         name="tournament-card"),
     path("tournaments/<slug:club>/<slug:slug>/live.json", views.tournament_live,
          name="tournament-live"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),

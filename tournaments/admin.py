@@ -31,7 +31,7 @@ from games.i18n import N_
 from players.admin import ClubScopedAdmin
 from players.models import Player, Team
 from players.permissions import can_manage_club
-from tournaments import selectors, services
+from tournaments import admin_lists, selectors, services
 from tournaments.csv_cells import csv_text
 from tournaments.dashboard import tournament_overview
 from tournaments.entry_lists import COLUMNS as ENTRY_COLUMNS
@@ -347,6 +347,7 @@ class TournamentAdmin(ClubScopedAdmin):
                  name="tournaments_tournament_dashboard"),
             path("<int:object_id>/entrants/", wrap(self.entrants_view),
                  name="tournaments_tournament_entrants"),
+            *admin_lists.urls(self),
             *super().get_urls(),
         ]
 
@@ -378,6 +379,7 @@ class TournamentAdmin(ClubScopedAdmin):
             "csv": reverse("tournament-standings-csv", args=[tournament.pk]),
             "trf": reverse("tournament-export-trf", args=[tournament.pk]),
             "history": reverse("admin:tournaments_tournament_history", args=[tournament.pk]),
+            **{f"list_{name}": url for name, url in admin_lists.list_urls(tournament).items()},
         }
 
     #: The dashboard's buttons: action -> (service, message when done).
@@ -408,6 +410,7 @@ class TournamentAdmin(ClubScopedAdmin):
             "results": reverse("admin:tournaments_round_change", args=[summary.round.pk]),
             "sheet": reverse("admin:tournaments_round_sheet", args=[summary.round.pk]),
             "slips": reverse("admin:tournaments_round_slips", args=[summary.round.pk]),
+            "by_name": admin_lists.by_name_url(tournament.pk, summary.round.number),
         }) for summary in overview.rounds]
         next_url = next((urls["results"] for summary, urls in rounds
                          if summary.round.number == overview.next.round_number), "")

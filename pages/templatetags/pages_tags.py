@@ -126,3 +126,4 @@ def language_choices() -> list[tuple[str, str]]:
     from django.conf import settings
 
     return [(code, str(name)) for code, name in settings.LANGUAGES]
+
