@@ -86,7 +86,8 @@ def category_values(player: Player | None) -> dict[str, Any]:
         value = getattr(player, name, None)
         if value not in (None, ""):
             getter = getattr(player, f"get_{name}_display", None)
-            values[name] = getter() if callable(getter) else value
+            shown_as_code = name == "title"  # lists print titles as their codes: GM, WFM
+            values[name] = getter() if callable(getter) and not shown_as_code else value
     return values
 
 
