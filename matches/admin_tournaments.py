@@ -47,6 +47,7 @@ class TrfImportForm(forms.Form):
                            help_text=_("TRF-16 (.trf, .txt): UTF-8, with or without BOM, or "
                                        "Latin-1/Windows-1252."))
     text = forms.CharField(required=False, widget=forms.HiddenInput)
+    file_name = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -56,6 +57,11 @@ class TrfImportForm(forms.Form):
         field.queryset = clubs
         if clubs.count() == 1:
             field.initial = clubs.get()
+
+    def upload_name(self) -> str:
+        """The uploaded file's name (kept through the preview for the history)."""
+        upload = self.cleaned_data.get("file")
+        return upload.name if upload is not None else self.cleaned_data.get("file_name") or ""
 
     def content(self) -> str:
         upload = self.cleaned_data.get("file")
@@ -122,7 +128,8 @@ class TournamentRunAdmin(TournamentAdmin):
                     if "_import" in request.POST:
                         tournament = tournament_import_trf(
                             actor=request.user, club=data["club"], text=text,
-                            game=data["game"], name=data["name"] or None)
+                            game=data["game"], name=data["name"] or None,
+                            file_name=form.upload_name())
                         self.log_addition(request, tournament,
                                           gettext("Imported from a TRF file"))
                         entrants = tournament.entrants.count()
@@ -141,7 +148,7 @@ class TournamentRunAdmin(TournamentAdmin):
                                                  name=data["name"] or None)
                     form = TrfImportForm(request.user, initial={
                         "club": data["club"], "game": data["game"], "name": data["name"],
-                        "text": text})
+                        "text": text, "file_name": form.upload_name()})
                 except (ApplicationError, PermissionDenied) as error:
                     form.add_error("file" if isinstance(error, ApplicationError) else None,
                                    str(error))

@@ -27,6 +27,7 @@ from matches.services.results import match_result_record
 from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
 from players.services import player_create
+from tournaments.history import EventKind, record, summarised
 from tournaments.models import ByeKind, Entrant, FirstColour, Format, Outcome, Tournament
 from tournaments.selectors import standings
 from tournaments.services.entrants import bye_request, entrant_register, forbid_pairing
@@ -99,11 +100,13 @@ class TrfImportSummary:
 @transaction.atomic
 def tournament_import_trf(
     *, actor: Actor, club: Club, text: str | bytes, game: str = "kazambi",
-    name: str | None = None,
+    name: str | None = None, file_name: str = "",
 ) -> Tournament:
     """A running single-game Swiss rebuilt from TRF text; players are found (or created)
-    by name in ``club``. Start ranks become seeds."""
-    summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name)
+    by name in ``club``. Start ranks become seeds. The history gets one line for the
+    import (``file_name``: the upload's, if any)."""
+    summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name,
+                      file_name=file_name)
     assert summary.tournament is not None
     return summary.tournament
 
@@ -119,8 +122,19 @@ def trf_import_preview(*, actor: Actor, club: Club, text: str | bytes, game: str
     return summary
 
 
-def _import(*, actor: Actor, club: Club, text: str, game: str,
-            name: str | None) -> TrfImportSummary:
+def _import(*, actor: Actor, club: Club, text: str, game: str, name: str | None,
+            file_name: str = "") -> TrfImportSummary:
+    """The import, its steps summed up in one history line."""
+    with summarised():
+        summary = _rebuild(actor=actor, club=club, text=text, game=game, name=name)
+    assert summary.tournament is not None
+    record(summary.tournament, EventKind.TRF_IMPORTED, actor=actor, file=file_name[:200],
+           players=len(summary.players), rounds=summary.rounds, results=summary.results)
+    return summary
+
+
+def _rebuild(*, actor: Actor, club: Club, text: str, game: str,
+             name: str | None) -> TrfImportSummary:
     from tournaments.texts import trf_error_message
     from tournaments.trf import TrfError, read_trf, rounds_paired
 

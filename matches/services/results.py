@@ -52,9 +52,11 @@ from matches.models import Game, Termination
 from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
+from tournaments.history import EventKind, entrant_label, record, result_facts
 from tournaments.models import (
     FORFEIT_OUTCOMES,
     PLAYED_OUTCOMES,
+    Entrant,
     Outcome,
     Pairing,
     ResultChange,
@@ -204,8 +206,9 @@ def _check_knockout_correction(pairing: Pairing, new_outcome: str) -> None:
 
 
 def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: MatchScore,
-                 warning: str = "") -> RecordedResult:
-    """Store a checked result: one version step, one log entry, the round's status.
+                 warning: str = "", tournament: Tournament | None = None) -> RecordedResult:
+    """Store a checked result: one version step, one log entry, one history line, the
+    round's status.
 
     The caller holds the locks and has made the games agree (internal to ``matches``).
     """
@@ -222,12 +225,34 @@ def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: 
         after=result_snapshot(pairing), warning=warning,
     )
     round_ = pairing.round
+    record_result(actor, tournament or round_.tournament, pairing, before)
     pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
     new_status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED
     if round_.status != new_status:
         round_.status = new_status
         round_.save(update_fields=["status"])
     return RecordedResult(pairing=pairing, warning=warning)
+
+
+def board_labels(pairing: Pairing) -> tuple[str, str]:
+    """The board's two sides as the history names them (``"3 Anna"``; ``""``: a bye)."""
+    found = {entrant.pk: entrant for entrant in Entrant.objects.select_related(
+        "player", "team").filter(pk__in=[pairing.entrant_a_id, pairing.entrant_b_id])}
+    return (entrant_label(found.get(pairing.entrant_a_id or 0)),
+            entrant_label(found.get(pairing.entrant_b_id or 0)))
+
+
+def record_result(actor: Actor | None, tournament: Tournament, pairing: Pairing,
+                  before: dict[str, Any]) -> None:
+    """The history line of a board's new result (from ``before``, a snapshot)."""
+    a, b = board_labels(pairing)
+    kind = EventKind.RESULT_RECORDED if before["outcome"] == Outcome.PENDING \
+        else EventKind.RESULT_CHANGED
+    record(tournament, kind, actor=actor, round_number=pairing.round.number,
+           board=pairing.board, a=a, b=b,
+           before=result_facts(before["outcome"], before["wins_a"], before["wins_b"],
+                               before["draws"]),
+           after=result_facts(pairing.outcome, pairing.wins_a, pairing.wins_b, pairing.draws))
 
 
 # -- the board's games follow its result ---------------------------------------------------
@@ -475,7 +500,7 @@ def match_result_record(
     plan = _plan(tournament, pairing, expected_version, score, outcome)
     created = _apply_games(actor, tournament, pairing, plan.games)
     recorded = write_result(actor=actor, pairing=pairing, outcome=plan.outcome,
-                            score=plan.score, warning=plan.warning)
+                            score=plan.score, warning=plan.warning, tournament=tournament)
     games_changed_send(GamesChanged(
         tournament_id=tournament.pk, pairing_id=pairing.pk,
         added=tuple(game.pk for game in created), corrected=bool(plan.games.removed),
