@@ -56,7 +56,6 @@ from tournaments.history import EventKind, entrant_label, record, result_facts
 from tournaments.models import (
     FORFEIT_OUTCOMES,
     PLAYED_OUTCOMES,
-    Entrant,
     Outcome,
     Pairing,
     ResultChange,
@@ -235,11 +234,9 @@ def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: 
 
 
 def board_labels(pairing: Pairing) -> tuple[str, str]:
-    """The board's two sides as the history names them (``"3 Anna"``; ``""``: a bye)."""
-    found = {entrant.pk: entrant for entrant in Entrant.objects.select_related(
-        "player", "team").filter(pk__in=[pairing.entrant_a_id, pairing.entrant_b_id])}
-    return (entrant_label(found.get(pairing.entrant_a_id or 0)),
-            entrant_label(found.get(pairing.entrant_b_id or 0)))
+    """The board's two sides as the history names them (``"3 Anna"``; ``""``: a bye);
+    :func:`lock_board` loads them with the board."""
+    return entrant_label(pairing.entrant_a), entrant_label(pairing.entrant_b)
 
 
 def record_result(actor: Actor | None, tournament: Tournament, pairing: Pairing,
@@ -320,14 +317,18 @@ def stale_message(pairing: Pairing, expected_version: int) -> str:
             "expected": expected_version, "version": pairing.version}
 
 
+#: The board's two sides with their names, loaded with a locked board (for the history).
+BOARD_SIDES = ("entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team")
+
+
 def lock_board(actor: Actor | None, pairing: Pairing) -> tuple[Tournament, Pairing]:
     """The permission check, then the tournament row and the pairing row, locked."""
     tournament = pairing.round.tournament
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     pairing = (
-        Pairing.objects.select_for_update(of=("self",)).select_related("round")
-        .get(pk=pairing.pk)
+        Pairing.objects.select_for_update(of=("self",))
+        .select_related("round", *BOARD_SIDES).get(pk=pairing.pk)
     )
     return tournament, pairing
 
