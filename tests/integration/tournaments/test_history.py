@@ -253,6 +253,7 @@ def test_results_recorded_and_changed_in_words(make_tournament: Any, organizer: 
     round_ = services.round_pair_next(actor=organizer, tournament=tournament)
     board = round_.pairings.select_related("entrant_a__player", "entrant_b__player") \
         .get(board=1)
+    assert board.entrant_b is not None
     a, b = f"1 {board.entrant_a.name}", f"3 {board.entrant_b.name}"
     recorded = match_result_record(actor=organizer, pairing=board, score=MatchScore(1, 2),
                                    expected_version=board.version).pairing
@@ -276,7 +277,8 @@ def test_results_recorded_and_changed_in_words(make_tournament: Any, organizer: 
         assert describe(changed) == f"Доска 1: 1-2 → 2-1 ({a} – {b})."
         assert describe(forfeit) == f"Доска 1: 2-1 → неявка, побеждает {b} ({a} – {b})."
     change = board.changes.order_by("id").last()
-    assert str(change.change_text()) == f"2-1 → forfeit, {board.entrant_b.name} wins"
+    assert change is not None
+    assert change.change_text() == f"2-1 → forfeit, {board.entrant_b.name} wins"
     assert "{" not in str(change)
 
 
