@@ -342,7 +342,7 @@ def _round_clock_changed(data: Mapping[str, Any], round_number: int | None) -> s
 
 def _minutes(value: Any) -> str:
     if not isinstance(value, int):
-        return _("none")
+        return pgettext("no time slot", "none")
     return ngettext("%(count)d minute", "%(count)d minutes", value) % {"count": value}
 
 

@@ -150,7 +150,8 @@ def entrant_register(
     if joined_round > 1 and late_byes == "half_point":
         byes = _byes_for_missed_rounds(tournament, entrant, joined_round)
     record(tournament, EventKind.ENTRANT_REGISTERED, actor=actor, name=str(entered),
-           rating=rating, joined_round=joined_round, byes=byes)
+           round_number=joined_round if joined_round > 1 else None, rating=rating,
+           joined_round=joined_round, byes=byes)
     return entrant
 
 
@@ -376,7 +377,7 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     entrant.full_clean()
     entrant.save(update_fields=["withdrawn_from_round"])
     record(tournament, EventKind.ENTRANT_WITHDRAWN, actor=actor, name=entrant.name,
-           from_round=from_round)
+           round_number=from_round, from_round=from_round)
     return entrant
 
 
@@ -397,8 +398,9 @@ def entrant_reenter(*, actor: Actor, entrant: Entrant) -> Entrant:
         raise ApplicationError(_("Every planned round is already paired."), field="entrant")
     entrant.withdrawn_from_round = None
     entrant.save(update_fields=["withdrawn_from_round"])
+    back_from = _last_round_number(tournament) + 1
     record(tournament, EventKind.ENTRANT_REENTERED, actor=actor, name=entrant.name,
-           from_round=_last_round_number(tournament) + 1)
+           round_number=back_from, from_round=back_from)
     return entrant
 
 
