@@ -302,6 +302,10 @@ def test_games_added_and_deleted(make_tournament: Any, organizer: Any) -> None:
                                  "1 later game renumbered.")
     second.refresh_from_db()
     assert second.number == 1
+    board.refresh_from_db()
+    refused(lambda: game_entry_record(actor=organizer, pairing=board,
+                                      expected_version=board.version - 1, result="a"),
+            tournament)
 
 
 def test_the_system_writes_lines_without_a_user(make_tournament: Any) -> None:
@@ -373,3 +377,20 @@ def test_plural_forms_in_russian(make_tournament: Any, organizer: Any) -> None:
                      "Жеребьёвка тура 2 проведена (3 доски).",
                      "Жеребьёвка тура 2 проведена (5 досок).",
                      "Жеребьёвка тура 2 проведена (21 доска)."]
+
+
+def test_the_admin_upload_keeps_the_file_name_through_its_preview(
+        client: Any, organizer: Any, make_tournament: Any) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    tournament = make_tournament("swiss", entrants=0, start=False, rounds_planned=3)
+    url = reverse("admin:tournaments_tournament_entrants", args=[tournament.pk])
+    client.force_login(organizer)
+    upload = SimpleUploadedFile("spring-open.csv", b"name,rating\nAnna Kowalska,1800\n")
+    preview = client.post(url, {"action": "upload", "file": upload}).content.decode()
+    assert 'name="file_name" value="spring-open.csv"' in preview
+    client.post(url, {"action": "upload_confirm", "text": "name,rating\nAnna Kowalska,1800\n",
+                      "file_name": "spring-open.csv", "late_byes": "zero"})
+    line = only(tournament, EventKind.ENTRY_LIST_UPLOADED)
+    assert line.data["file"] == "spring-open.csv" and line.actor == organizer
