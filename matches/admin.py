@@ -492,22 +492,27 @@ def _snapshot_text(snapshot: dict[str, Any]) -> str:
     return gettext("%(result)s (version %(version)s)") % values
 
 
+#: What a result change's words read: the board, its round and its two sides' names.
+CHANGE_RELATED = ["pairing__round__tournament", "pairing__entrant_a__player",
+                  "pairing__entrant_a__team", "pairing__entrant_b__player",
+                  "pairing__entrant_b__team", "changed_by"]
+
+
 class ResultChangeInline(ReadOnlyInline):
     """The board's change log: who changed the result, when, from what to what."""
 
     model = ResultChange
-    fields = ("changed_at", "changed_by", "before_text", "after_text", "warning")
+    fields = ("changed_at", "changed_by", "change_words", "warning")
     readonly_fields = fields
     verbose_name = _("result change")
     verbose_name_plural = _("change log")
 
-    @admin.display(description=_("before"))
-    def before_text(self, obj: ResultChange) -> str:
-        return _snapshot_text(obj.before)
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ResultChange]:
+        return super().get_queryset(request).select_related(*CHANGE_RELATED)
 
-    @admin.display(description=_("after"))
-    def after_text(self, obj: ResultChange) -> str:
-        return _snapshot_text(obj.after)
+    @admin.display(description=_("change"))
+    def change_words(self, obj: ResultChange) -> str:
+        return obj.change_text()
 
 
 class GameEntryForm(forms.Form):
@@ -620,6 +625,10 @@ class PairingAdmin(ClubScopedAdmin):
 class ResultChangeAdmin(ReadOnlyAdmin):
     """The log of result changes: written by the result service only."""
 
-    list_display = ["pairing", "changed_by", "changed_at", "before", "after", "warning"]
-    list_select_related = ["pairing__round__tournament", "changed_by"]
+    list_display = ["pairing", "changed_by", "changed_at", "change_words", "warning"]
+    list_select_related = CHANGE_RELATED
     list_filter = ["pairing__round__tournament__club"]
+
+    @admin.display(description=_("change"))
+    def change_words(self, obj: ResultChange) -> str:
+        return obj.change_text()

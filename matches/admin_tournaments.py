@@ -55,6 +55,7 @@ class TrfImportForm(forms.Form):
                     "already has the same games (an export imported back would rate them "
                     "twice)."))
     text = forms.CharField(required=False, widget=forms.HiddenInput)
+    file_name = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -64,6 +65,11 @@ class TrfImportForm(forms.Form):
         field.queryset = clubs
         if clubs.count() == 1:
             field.initial = clubs.get()
+
+    def upload_name(self) -> str:
+        """The uploaded file's name (kept through the preview for the history)."""
+        upload = self.cleaned_data.get("file")
+        return upload.name if upload is not None else self.cleaned_data.get("file_name") or ""
 
     def content(self) -> str:
         upload = self.cleaned_data.get("file")
@@ -131,7 +137,7 @@ class TournamentRunAdmin(TournamentAdmin):
                         tournament = tournament_import_trf(
                             actor=request.user, club=data["club"], text=text,
                             game=data["game"], name=data["name"] or None,
-                            rated=data["rated"])
+                            rated=data["rated"], file_name=form.upload_name())
                         self.log_addition(request, tournament,
                                           gettext("Imported from a TRF file"))
                         entrants = tournament.entrants.count()
@@ -151,7 +157,8 @@ class TournamentRunAdmin(TournamentAdmin):
                                                  rated=data["rated"])
                     form = TrfImportForm(request.user, initial={
                         "club": data["club"], "game": data["game"], "name": data["name"],
-                        "text": text, "rated": "yes" if preview.rated else "no"})
+                        "text": text, "rated": "yes" if preview.rated else "no",
+                        "file_name": form.upload_name()})
                 except (ApplicationError, PermissionDenied) as error:
                     form.add_error("file" if isinstance(error, ApplicationError) else None,
                                    str(error))

@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -31,7 +32,7 @@ from games.i18n import N_
 from players.admin import ClubScopedAdmin
 from players.models import Player, Team
 from players.permissions import can_manage_club
-from tournaments import admin_lists, selectors, services
+from tournaments import admin_lists, history, selectors, services
 from tournaments.csv_cells import csv_text
 from tournaments.dashboard import tournament_overview
 from tournaments.entry_lists import COLUMNS as ENTRY_COLUMNS
@@ -250,6 +251,7 @@ class TournamentForm(forms.ModelForm):
 class TournamentAdmin(ClubScopedAdmin):
     form = TournamentForm
     change_form_template = "tournaments/admin/tournament_change_form.html"
+    object_history_template = "tournaments/admin/object_history.html"
     list_display = ["dashboard_link", "club", "game", "format", "status", "created_at"]
     list_display_links = None
     list_filter = ["status", "format", "game", "club"]
@@ -336,7 +338,9 @@ class TournamentAdmin(ClubScopedAdmin):
         if object_id is None:
             return {}
         return {"dashboard_url": reverse("admin:tournaments_tournament_dashboard",
-                                         args=[object_id])}
+                                         args=[object_id]),
+                "events_url": reverse("admin:tournaments_tournament_events",
+                                      args=[object_id])}
 
     # -- pages -------------------------------------------------------------------
 
@@ -348,6 +352,8 @@ class TournamentAdmin(ClubScopedAdmin):
             path("<int:object_id>/entrants/", wrap(self.entrants_view),
                  name="tournaments_tournament_entrants"),
             *admin_lists.urls(self),
+            path("<int:object_id>/events/", wrap(self.events_view),
+                 name="tournaments_tournament_events"),
             *super().get_urls(),
         ]
 
@@ -378,7 +384,7 @@ class TournamentAdmin(ClubScopedAdmin):
             "public": public,
             "csv": reverse("tournament-standings-csv", args=[tournament.pk]),
             "trf": reverse("tournament-export-trf", args=[tournament.pk]),
-            "history": reverse("admin:tournaments_tournament_history", args=[tournament.pk]),
+            "history": reverse("admin:tournaments_tournament_events", args=[tournament.pk]),
             **{f"list_{name}": url for name, url in admin_lists.list_urls(tournament).items()},
         }
 
@@ -433,6 +439,44 @@ class TournamentAdmin(ClubScopedAdmin):
                         "finish again.")):
             self.log_change(request, tournament, gettext("Reopened: %(reason)s")
                             % {"reason": reason.strip()})
+
+    # -- history -------------------------------------------------------------------
+
+    HISTORY_PAGE_SIZE = 50
+
+    def events_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        """The tournament's history, newest first, by round and kind: its organizers'."""
+        tournament = self._tournament(request, object_id)
+        if not can_manage_club(request.user, tournament.club):
+            raise PermissionDenied
+        round_number = _int(request.GET.get("round")) or None
+        kind = request.GET.get("kind", "")
+        kind = kind if kind in history.KIND_LABELS else ""
+        found = history.events(tournament, round_number=round_number, kind=kind)
+        page = Paginator(found, self.HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+        everything = history.events(tournament).order_by()
+        rounds = sorted(number for number in everything.values_list("round_number", flat=True)
+                        .distinct() if number is not None)
+        kinds = sorted(((key, history.kind_label(key)) for key in
+                        everything.values_list("kind", flat=True).distinct()),
+                       key=lambda pair: pair[1].casefold())
+        return self._page(request, tournament,
+                          gettext("History: %(tournament)s") % {"tournament": tournament.name},
+                          "tournaments/admin/history.html", {
+                              "page": page, "lines": [(event, history.describe(event))
+                                                      for event in page],
+                              "rounds": rounds, "kinds": kinds, "round_number": round_number,
+                              "kind": kind,
+                          })
+
+    def history_view(self, request: HttpRequest, object_id: str,
+                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        """Django's log of this admin's saves, with a link to the tournament's history."""
+        context = dict(extra_context or {})
+        if object_id.isdigit():
+            context["events_url"] = reverse("admin:tournaments_tournament_events",
+                                            args=[object_id])
+        return super().history_view(request, object_id, context)
 
     # -- entrants ------------------------------------------------------------------
 
@@ -556,10 +600,12 @@ class TournamentAdmin(ClubScopedAdmin):
         if action in ("upload", "paste"):
             context["preview"] = entry_list_match(tournament, rows)
             context["preview_text"] = _as_csv(rows)
+            context["preview_file"] = getattr(upload, "name", "")
             context["preview_new"] = sum(1 for m in context["preview"] if m.player is None)
             return None
         run_service(self, request, lambda: services.entry_list_register(
-            actor=request.user, tournament=tournament, rows=rows, late_byes=late),
+            actor=request.user, tournament=tournament, rows=rows, late_byes=late,
+            file_name=request.POST.get("file_name", "")),
             ngettext("Entered the list of %(count)d.", "Entered the list of %(count)d.",
                      len(rows)) % {"count": len(rows)})
         return HttpResponseRedirect(request.path)

@@ -537,8 +537,16 @@ class ResultChange(models.Model):
         ordering = ["-changed_at", "-id"]
 
     def __str__(self) -> str:
-        return gettext("%(pairing)s: %(before)s -> %(after)s") % {
-            "pairing": self.pairing, "before": self.before, "after": self.after}
+        return gettext("%(pairing)s: %(change)s") % {"pairing": self.pairing,
+                                                      "change": self.change_text()}
+
+    def change_text(self) -> str:
+        """``1-2 → 2-1``, in words as the tournament's history shows it."""
+        from tournaments.history import result_text
+
+        a = self.pairing.entrant_a.name
+        b = self.pairing.entrant_b.name if self.pairing.entrant_b is not None else ""
+        return f"{result_text(self.before, a, b)} → {result_text(self.after, a, b)}"
 
 
 class TournamentEvent(models.Model):

@@ -29,6 +29,7 @@ from matches.events import GamesChanged, games_changed_send
 from matches.models import Game, Termination
 from matches.services.results import (
     RecordedResult,
+    board_labels,
     check_board,
     checked_result,
     correction_warning,
@@ -39,6 +40,7 @@ from matches.services.results import (
 )
 from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user
+from tournaments.history import EventKind, record
 from tournaments.models import PLAYED_OUTCOMES, Outcome, Pairing, Tournament
 from tournaments.selectors import match_format_of
 
@@ -146,6 +148,7 @@ def game_record(
     game.save()
     pairing.version += 1
     pairing.save(update_fields=["version", "updated_at"])
+    _record_game(actor, tournament, pairing, game, EventKind.GAME_ADDED)
     score = score.add(winner_side)
     decided = fmt.is_decided(score)
     warning = ""
@@ -158,7 +161,7 @@ def game_record(
             outcome, score = checked_result(tournament, score, None)
             warning = correction_warning(tournament, pairing, outcome, score)
             write_result(actor=actor, pairing=pairing, outcome=outcome, score=score,
-                         warning=warning)
+                         warning=warning, tournament=tournament)
     games_changed_send(GamesChanged(tournament_id=tournament.pk, pairing_id=pairing.pk,
                                     added=(game.pk,)))
     return RecordedGame(game=game, score=score, match_decided=decided, warning=warning)
@@ -247,20 +250,34 @@ def game_delete(*, actor: Actor | None, game: Game) -> RecordedResult | None:
     if new is not None:
         warning = correction_warning(tournament, pairing, *new)
     Game.objects.filter(pk=game.pk).delete()
+    renumbered = 0
     for number, later in enumerate(left, start=1):
         if later.number != number:
             later.number = number
             later.save(update_fields=["number"])
+            renumbered += 1
+    deleted = next(g for g in games if g.pk == game.pk)
+    _record_game(actor, tournament, pairing, deleted, EventKind.GAME_DELETED,
+                 renumbered=renumbered)
     recorded = None
     if new is not None:
         recorded = write_result(actor=actor, pairing=pairing, outcome=new[0], score=new[1],
-                                warning=warning)
+                                warning=warning, tournament=tournament)
     else:
         pairing.version += 1
         pairing.save(update_fields=["version", "updated_at"])
     games_changed_send(GamesChanged(tournament_id=tournament.pk, pairing_id=pairing.pk,
                                     corrected=True))
     return recorded
+
+
+def _record_game(actor: Actor | None, tournament: Tournament, pairing: Pairing, game: Game,
+                 kind: str, **facts: Any) -> None:
+    a, b = board_labels(pairing)
+    winner = {0: "a", 1: "b"}.get(game.winner_side) if game.winner_side is not None else None
+    record(tournament, kind, actor=actor, round_number=pairing.round.number,
+           board=pairing.board, number=game.number, winner=winner,
+           termination=game.termination, a=a, b=b, **facts)
 
 
 def _result_after(tournament: Tournament, pairing: Pairing,

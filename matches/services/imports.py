@@ -27,6 +27,7 @@ from matches.services.results import match_result_record
 from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
 from players.services import player_create
+from tournaments.history import EventKind, record, summarised
 from tournaments.models import ByeKind, Entrant, FirstColour, Format, Outcome, Tournament
 from tournaments.selectors import standings
 from tournaments.services.entrants import bye_request, entrant_register, forbid_pairing
@@ -121,13 +122,14 @@ class TrfImportSummary:
 @transaction.atomic
 def tournament_import_trf(
     *, actor: Actor, club: Club, text: str | bytes, game: str = "kazambi",
-    name: str | None = None, rated: bool | None = None,
+    name: str | None = None, rated: bool | None = None, file_name: str = "",
 ) -> Tournament:
     """A running single-game Swiss rebuilt from TRF text; players are found (or created)
     by name in ``club``. Start ranks become seeds. ``rated`` None: rated unless another
-    tournament of the club already holds the file's games (an export imported back)."""
+    tournament of the club already holds the file's games (an export imported back). The
+    history gets one line for the import (``file_name``: the upload's, if any)."""
     summary = _import(actor=actor, club=club, text=trf_text(text), game=game, name=name,
-                      rated=rated)
+                      rated=rated, file_name=file_name)
     assert summary.tournament is not None
     return summary.tournament
 
@@ -187,8 +189,20 @@ def _same_games(club: Club, games: set[GameFact]) -> tuple[Tournament | None, in
     return Tournament.objects.get(pk=best), found[best]
 
 
-def _import(*, actor: Actor, club: Club, text: str, game: str,
-            name: str | None, rated: bool | None = None) -> TrfImportSummary:
+def _import(*, actor: Actor, club: Club, text: str, game: str, name: str | None,
+            rated: bool | None = None, file_name: str = "") -> TrfImportSummary:
+    """The import, its steps summed up in one history line."""
+    with summarised():
+        summary = _rebuild(actor=actor, club=club, text=text, game=game, name=name,
+                           rated=rated)
+    assert summary.tournament is not None
+    record(summary.tournament, EventKind.TRF_IMPORTED, actor=actor, file=file_name[:200],
+           players=len(summary.players), rounds=summary.rounds, results=summary.results)
+    return summary
+
+
+def _rebuild(*, actor: Actor, club: Club, text: str, game: str, name: str | None,
+             rated: bool | None = None) -> TrfImportSummary:
     from tournaments.texts import trf_error_message
     from tournaments.trf import TrfError, read_trf, rounds_paired
 

@@ -52,6 +52,7 @@ from matches.models import Game, Termination
 from matches.texts import outcome_text, score_text
 from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments import adapters
+from tournaments.history import EventKind, entrant_label, record, result_facts
 from tournaments.models import (
     FORFEIT_OUTCOMES,
     PLAYED_OUTCOMES,
@@ -204,8 +205,9 @@ def _check_knockout_correction(pairing: Pairing, new_outcome: str) -> None:
 
 
 def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: MatchScore,
-                 warning: str = "") -> RecordedResult:
-    """Store a checked result: one version step, one log entry, the round's status.
+                 warning: str = "", tournament: Tournament | None = None) -> RecordedResult:
+    """Store a checked result: one version step, one log entry, one history line, the
+    round's status.
 
     The caller holds the locks and has made the games agree (internal to ``matches``).
     """
@@ -222,12 +224,32 @@ def write_result(*, actor: Actor | None, pairing: Pairing, outcome: str, score: 
         after=result_snapshot(pairing), warning=warning,
     )
     round_ = pairing.round
+    record_result(actor, tournament or round_.tournament, pairing, before)
     pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
     new_status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED
     if round_.status != new_status:
         round_.status = new_status
         round_.save(update_fields=["status"])
     return RecordedResult(pairing=pairing, warning=warning)
+
+
+def board_labels(pairing: Pairing) -> tuple[str, str]:
+    """The board's two sides as the history names them (``"3 Anna"``; ``""``: a bye);
+    :func:`lock_board` loads them with the board."""
+    return entrant_label(pairing.entrant_a), entrant_label(pairing.entrant_b)
+
+
+def record_result(actor: Actor | None, tournament: Tournament, pairing: Pairing,
+                  before: dict[str, Any]) -> None:
+    """The history line of a board's new result (from ``before``, a snapshot)."""
+    a, b = board_labels(pairing)
+    kind = EventKind.RESULT_RECORDED if before["outcome"] == Outcome.PENDING \
+        else EventKind.RESULT_CHANGED
+    record(tournament, kind, actor=actor, round_number=pairing.round.number,
+           board=pairing.board, a=a, b=b,
+           before=result_facts(before["outcome"], before["wins_a"], before["wins_b"],
+                               before["draws"]),
+           after=result_facts(pairing.outcome, pairing.wins_a, pairing.wins_b, pairing.draws))
 
 
 # -- the board's games follow its result ---------------------------------------------------
@@ -295,14 +317,18 @@ def stale_message(pairing: Pairing, expected_version: int) -> str:
             "expected": expected_version, "version": pairing.version}
 
 
+#: The board's two sides with their names, loaded with a locked board (for the history).
+BOARD_SIDES = ("entrant_a__player", "entrant_a__team", "entrant_b__player", "entrant_b__team")
+
+
 def lock_board(actor: Actor | None, pairing: Pairing) -> tuple[Tournament, Pairing]:
     """The permission check, then the tournament row and the pairing row, locked."""
     tournament = pairing.round.tournament
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
     pairing = (
-        Pairing.objects.select_for_update(of=("self",)).select_related("round")
-        .get(pk=pairing.pk)
+        Pairing.objects.select_for_update(of=("self",))
+        .select_related("round", *BOARD_SIDES).get(pk=pairing.pk)
     )
     return tournament, pairing
 
@@ -475,7 +501,7 @@ def match_result_record(
     plan = _plan(tournament, pairing, expected_version, score, outcome)
     created = _apply_games(actor, tournament, pairing, plan.games)
     recorded = write_result(actor=actor, pairing=pairing, outcome=plan.outcome,
-                            score=plan.score, warning=plan.warning)
+                            score=plan.score, warning=plan.warning, tournament=tournament)
     games_changed_send(GamesChanged(
         tournament_id=tournament.pk, pairing_id=pairing.pk,
         added=tuple(game.pk for game in created), corrected=bool(plan.games.removed),

@@ -27,6 +27,7 @@ from players.permissions import Actor, clubs_of, ensure_can_manage_club
 from players.selectors import bot_game_problem, team_members_on
 from players.services import ensure_may_enter_from, player_create
 from tournaments.entry_lists import EntryRow
+from tournaments.history import EventKind, record, summarised
 from tournaments.models import (
     REQUESTABLE_BYES,
     ByeKind,
@@ -145,18 +146,25 @@ def entrant_register(
                       joined_round=joined_round, seed=seed)
     entrant.full_clean()
     entrant.save()
+    byes = 0
     if joined_round > 1 and late_byes == "half_point":
-        _byes_for_missed_rounds(tournament, entrant, joined_round)
+        byes = _byes_for_missed_rounds(tournament, entrant, joined_round)
+    record(tournament, EventKind.ENTRANT_REGISTERED, actor=actor, name=str(entered),
+           round_number=joined_round if joined_round > 1 else None, rating=rating,
+           joined_round=joined_round, byes=byes)
     return entrant
 
 
-def _byes_for_missed_rounds(tournament: Tournament, entrant: Entrant, joined_round: int) -> None:
-    """A half-point bye board for the late entrant in every round already paired."""
-    for round_ in Round.objects.filter(tournament=tournament, number__lt=joined_round):
+def _byes_for_missed_rounds(tournament: Tournament, entrant: Entrant, joined_round: int) -> int:
+    """A half-point bye board for the late entrant in every round already paired; how
+    many."""
+    rounds = list(Round.objects.filter(tournament=tournament, number__lt=joined_round))
+    for round_ in rounds:
         board = int(round_.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
         pairing = Pairing.objects.create(round=round_, board=board, entrant_a=entrant,
                                          bye_kind=ByeKind.HALF_POINT, outcome=Outcome.BYE)
         RoundEntry.objects.create(round=round_, entrant=entrant, pairing=pairing)
+    return len(rounds)
 
 
 @dataclass(frozen=True)
@@ -239,9 +247,10 @@ def entry_list_match(tournament: Tournament, rows: Sequence[EntryRow]) -> list[E
 
 @transaction.atomic
 def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[EntryRow],
-                        late_byes: str = "zero") -> list[Entrant]:
+                        late_byes: str = "zero", file_name: str = "") -> list[Entrant]:
     """Enter an uploaded list: players found by name in the club, new ones created; a
-    rating in the list is the rating at entry, otherwise the club rating. All or none."""
+    rating in the list is the rating at entry, otherwise the club rating. All or none.
+    The history gets one line for the list (``file_name``: the upload's, if any)."""
     ensure_can_manage_club(actor, tournament.club)
     if tournament.entrant_kind != EntrantKind.PLAYERS:
         raise ApplicationError(_("%(game)s is played by teams: enter teams, not a list of "
@@ -257,8 +266,13 @@ def entry_list_register(*, actor: Actor, tournament: Tournament, rows: Sequence[
             ratings[player.pk] = match.row.rating
     if not players:
         raise ApplicationError(_("Everyone in the list is already entered."), field="file")
-    return entrants_register(actor=actor, tournament=tournament, players=players,
-                             ratings=ratings, late_byes=late_byes)
+    with summarised():
+        entrants = entrants_register(actor=actor, tournament=tournament, players=players,
+                                     ratings=ratings, late_byes=late_byes)
+    record(tournament, EventKind.ENTRY_LIST_UPLOADED, actor=actor, file=file_name[:200],
+           count=len(entrants), names=[entrant.name for entrant in entrants],
+           new_players=sum(1 for match in matches if match.player is None))
+    return entrants
 
 
 def _entry_list_player(actor: Actor, tournament: Tournament, row: EntryRow) -> Player:
@@ -293,9 +307,15 @@ def entrant_ratings_update(*, actor: Actor, tournament: Tournament,
                     .filter(tournament=tournament, pk__in=list(ratings)).order_by("id"))
     if len(entrants) != len(ratings):
         raise ApplicationError(_("Choose an entrant of this tournament."), field="entrant")
+    changes = []
     for entrant in entrants:
-        entrant.rating = _check_rating(ratings[entrant.pk])
+        rating = _check_rating(ratings[entrant.pk])
+        if rating != entrant.rating:
+            changes.append({"name": entrant.name, "before": entrant.rating, "after": rating})
+        entrant.rating = rating
     Entrant.objects.bulk_update(entrants, ["rating"])
+    if changes:
+        record(tournament, EventKind.RATINGS_CHANGED, actor=actor, changes=changes)
     return entrants
 
 
@@ -309,6 +329,9 @@ def entrant_remove(*, actor: Actor, entrant: Entrant) -> None:
         raise ApplicationError(_("%(entrant)s cannot be removed once the tournament runs: "
                                  "withdraw instead.") % {"entrant": entrant}, field="entrant")
     Entrant.objects.filter(pk=entrant.pk).delete()
+    record(tournament, EventKind.ENTRANT_REMOVED, actor=actor, name=entrant.name)
+
+
 def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:
     """An installed bot (or a team's current member that is one) must be installed here
     and play the tournament's game."""
@@ -361,6 +384,8 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     entrant.withdrawn_from_round = from_round
     entrant.full_clean()
     entrant.save(update_fields=["withdrawn_from_round"])
+    record(tournament, EventKind.ENTRANT_WITHDRAWN, actor=actor, name=entrant.name,
+           round_number=from_round, from_round=from_round)
     return entrant
 
 
@@ -381,6 +406,9 @@ def entrant_reenter(*, actor: Actor, entrant: Entrant) -> Entrant:
         raise ApplicationError(_("Every planned round is already paired."), field="entrant")
     entrant.withdrawn_from_round = None
     entrant.save(update_fields=["withdrawn_from_round"])
+    back_from = _last_round_number(tournament) + 1
+    record(tournament, EventKind.ENTRANT_REENTERED, actor=actor, name=entrant.name,
+           round_number=back_from, from_round=back_from)
     return entrant
 
 
@@ -417,9 +445,14 @@ def bye_request(
         raise ApplicationError(_("%(entrant)s does not play in round %(round)d.")
                                % {"entrant": entrant, "round": round_number},
                                field="round_number")
+    was = RequestedBye.objects.filter(entrant=entrant, round_number=round_number) \
+        .values_list("kind", flat=True).first()
     bye, _created = RequestedBye.objects.update_or_create(
         entrant=entrant, round_number=round_number, defaults={"kind": kind}
     )
+    if was != kind:
+        record(tournament, EventKind.BYE_REQUESTED, actor=actor, round_number=round_number,
+               name=entrant.name, bye=kind, was=was or "")
     return bye
 
 
@@ -432,7 +465,9 @@ def bye_cancel(*, actor: Actor, bye: RequestedBye) -> None:
     if bye.round_number <= _last_round_number(tournament):
         raise ApplicationError(_("Round %(round)d is already paired: its bye stays.")
                                % {"round": bye.round_number}, field="round_number")
-    RequestedBye.objects.filter(pk=bye.pk).delete()
+    if RequestedBye.objects.filter(pk=bye.pk).delete()[0]:
+        record(tournament, EventKind.BYE_CANCELLED, actor=actor, round_number=bye.round_number,
+               name=bye.entrant.name, bye=bye.kind)
 
 
 @transaction.atomic
@@ -450,9 +485,12 @@ def forbid_pairing(
     if entrant_a.pk == entrant_b.pk:
         raise ApplicationError(_("Name two different entrants."), field="entrant_b")
     low, high = sorted((entrant_a, entrant_b), key=lambda e: e.pk)
-    forbidden, _created = ForbiddenPairing.objects.get_or_create(
+    forbidden, created = ForbiddenPairing.objects.get_or_create(
         tournament=tournament, entrant_low=low, entrant_high=high
     )
+    if created:
+        record(tournament, EventKind.FORBIDDEN_PAIR_ADDED, actor=actor,
+               names=[entrant_a.name, entrant_b.name])
     return forbidden
 
 
@@ -460,4 +498,6 @@ def forbid_pairing(
 def forbidden_pairing_remove(*, actor: Actor, forbidden: ForbiddenPairing) -> None:
     """Allow two entrants to meet again (from the next round paired)."""
     ensure_can_manage_club(actor, forbidden.tournament.club)
-    ForbiddenPairing.objects.filter(pk=forbidden.pk).delete()
+    if ForbiddenPairing.objects.filter(pk=forbidden.pk).delete()[0]:
+        record(forbidden.tournament, EventKind.FORBIDDEN_PAIR_REMOVED, actor=actor,
+               names=[forbidden.entrant_low.name, forbidden.entrant_high.name])

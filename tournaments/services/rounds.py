@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -14,6 +15,7 @@ from django.utils.translation import ngettext
 from core.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
+from tournaments.history import EventKind, record
 from tournaments.models import (
     ByeKind,
     Entrant,
@@ -79,6 +81,7 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
                 field="round",
             )
     number = len(rounds) + 1
+    first_colour = tournament.first_colour
     entrants = list(tournament.entrants.select_related("player", "team"))
     state = adapters.system_state(
         tournament, adapters.system_entries(entrants), pairings, len(rounds),
@@ -98,7 +101,12 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     by_id = {e.pk: e for e in entrants}
     planned = [PlannedPairing(by_id[p.first], None if p.second is None else by_id[p.second],
                               p.bye_kind, p.bracket_match, p.outcome) for p in plan]
-    return _save_round(tournament, number, planned)
+    round_ = _save_round(tournament, number, planned)
+    drawn: dict[str, Any] = {"first_colour_drawn": tournament.first_colour} \
+        if tournament.first_colour != first_colour else {}
+    record(tournament, EventKind.ROUND_PAIRED, actor=actor, round_number=number,
+           boards=len(planned), **drawn)
+    return round_
 
 
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
@@ -145,7 +153,10 @@ def round_create(*, actor: Actor, tournament: Tournament, number: int,
     if number != expected:
         raise ApplicationError(_("Round %(round)d cannot come before round %(expected)d.")
                                % {"round": number, "expected": expected}, field="round")
-    return _save_round(tournament, number, planned)
+    round_ = _save_round(tournament, number, planned)
+    record(tournament, EventKind.ROUND_PAIRED, actor=actor, round_number=number,
+           boards=len(planned))
+    return round_
 
 
 def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing]) -> Round:
@@ -181,7 +192,14 @@ def round_clock_update(
     if time_slot_minutes is not None and time_slot_minutes < 1:
         raise ApplicationError(_("The time slot must be at least one minute."),
                                field="time_slot_minutes")
+    # the stored values: an admin form may have set the new ones on ``round_`` already
+    stored = Round.objects.filter(pk=round_.pk).values("clock", "time_slot_minutes").get()
+    before = {"clock": stored["clock"], "slot": stored["time_slot_minutes"]}
     round_.clock = clock_text_clean(clock, field="clock")
     round_.time_slot_minutes = time_slot_minutes
     round_.save(update_fields=["clock", "time_slot_minutes"])
+    after = {"clock": round_.clock, "slot": round_.time_slot_minutes}
+    if after != before:
+        record(round_.tournament, EventKind.ROUND_CLOCK_CHANGED, actor=actor,
+               round_number=round_.number, before=before, after=after)
     return round_

@@ -24,6 +24,7 @@ from players.permissions import Actor, actor_user, ensure_can_manage_club
 from players.services import check_name
 from tournaments import adapters
 from tournaments.events import TournamentRatedChanged, tournament_rated_changed
+from tournaments.history import EventKind, neutral, record
 from tournaments.models import (
     EntrantKind,
     FirstColour,
@@ -283,6 +284,8 @@ def tournament_create(
     tournament.slug = _unique_slug(club, tournament.name)
     tournament.full_clean()
     tournament.save()
+    record(tournament, EventKind.TOURNAMENT_CREATED, actor=actor, name=tournament.name,
+           game=tournament.game, format=tournament.format)
     return tournament
 
 
@@ -316,10 +319,16 @@ def tournament_update(*, actor: Actor, tournament: Tournament, **fields: Any) ->
                 field="rounds_planned",
             )
     was_rated = tournament.rated
+    before = {key: neutral(getattr(tournament, key)) for key in sorted(EDITABLE_FIELDS)}
     for key, value in fields.items():
         setattr(tournament, key, value)
     _clean(tournament)
     tournament.save()
+    changes = [{"field": key, "before": before[key], "after": neutral(getattr(tournament, key))}
+               for key in sorted(EDITABLE_FIELDS)
+               if neutral(getattr(tournament, key)) != before[key]]
+    if changes:
+        record(tournament, EventKind.SETTINGS_CHANGED, actor=actor, changes=changes)
     if tournament.rated != was_rated and tournament.rounds.exists():
         tournament_rated_changed.send(TournamentRatedChanged(tournament.pk, tournament.rated))
     return tournament
@@ -337,6 +346,7 @@ def tournament_open_registration(*, actor: Actor, tournament: Tournament) -> Tou
         )
     tournament.status = Status.REGISTRATION
     tournament.save(update_fields=["status", "updated_at"])
+    record(tournament, EventKind.REGISTRATION_OPENED, actor=actor)
     return tournament
 
 
@@ -377,6 +387,7 @@ def tournament_start(*, actor: Actor, tournament: Tournament,
     type(ordered[0]).objects.bulk_update(ordered, ["seed"])
     tournament.status = Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
+    record(tournament, EventKind.TOURNAMENT_STARTED, actor=actor, entrants=len(entrants))
     return tournament
 
 
@@ -399,6 +410,7 @@ def tournament_reopen(*, actor: Actor, tournament: Tournament, reason: str) -> T
                                field="reason")
     tournament.status = Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
+    record(tournament, EventKind.TOURNAMENT_REOPENED, actor=actor, reason=reason)
     logger.info("tournament %s (%s) reopened by %s: %s", tournament.pk, tournament.name,
                 actor, reason)
     return tournament
@@ -428,4 +440,5 @@ def tournament_finish(*, actor: Actor, tournament: Tournament) -> Tournament:
         )
     tournament.status = Status.FINISHED
     tournament.save(update_fields=["status", "updated_at"])
+    record(tournament, EventKind.TOURNAMENT_FINISHED, actor=actor)
     return tournament

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -41,7 +42,8 @@ class Command(BaseCommand):
             tournament = tournament_import_trf(actor=actor, club=club,
                                                text=read_trf_text(options["file"]),
                                                game=options["game"], name=options["name"],
-                                               rated=options["rated"])
+                                               rated=options["rated"],
+                                               file_name=os.path.basename(options["file"]))
         except OSError as error:
             raise CommandError(str(error)) from None
         except ApplicationError as error:
