@@ -582,7 +582,9 @@ class TournamentAdmin(ClubScopedAdmin):
 
     def _upload(self, request: HttpRequest, tournament: Tournament, action: str, late: str,
                 context: dict[str, Any]) -> HttpResponse | None:
-        """An uploaded entry list: a preview first, then the entries on confirmation."""
+        """An uploaded or pasted entry list: a preview first, then the entries on
+        confirmation."""
+        upload = None
         try:
             if action == "upload":
                 upload = request.FILES.get("file")

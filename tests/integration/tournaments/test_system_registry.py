@@ -97,7 +97,7 @@ def test_a_system_added_to_the_registry_runs_a_tournament(
     assert selectors.round_by_round(tournament)["rows"]
 
     tabs = page_selectors.tournament_tabs(tournament, page_selectors.round_links(tournament))
-    assert [tab["label"] for tab in tabs] == ["Standings", "Rounds", "Round by round"]
+    assert [tab["label"] for tab in tabs] == ["Standings", "Rounds", "Round by round", "Lists"]
     page = client.get(reverse("pages:tournament-table", args=[tournament.club.slug,
                                                               tournament.slug]))
     assert page.status_code == 200
