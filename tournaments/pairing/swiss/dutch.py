@@ -522,12 +522,15 @@ class _DutchRound:
             v = members[index]
             if not matched[v]:
                 continue
-            bonus = len(members)
-            for o in reversed(residents):
-                if not matched[o] and base[v, o]:
-                    self.set_weight(v, o, base[v, o] + bonus)
-                    bonus += 1
-            self.solve()
+            candidates = [o for o in residents if not matched[o] and base[v, o]]
+            planned = {
+                o: base[v, o] + bonus
+                for bonus, o in enumerate(reversed(candidates), start=len(members))
+            }
+            if not self._settled(v, candidates, planned):
+                for o, weight in planned.items():
+                    self.set_weight(v, o, weight)
+                self.solve()
             partner = self.mate(v)
             matched[partner] = True
             self._fix(v, partner)
@@ -557,17 +560,38 @@ class _DutchRound:
         for v in remainder:
             if not self._is_lower(bracket, v):
                 continue
-            bonus = 0
-            for o in reversed(remainder):
-                if o <= v or matched[o]:
-                    continue
-                if base[v, o]:
-                    self.set_weight(v, o, base[v, o] + bonus)
-                bonus += 1
-            self.solve()
+            later = [o for o in remainder if o > v and not matched[o]]
+            planned = {
+                o: base[v, o] + bonus for bonus, o in enumerate(reversed(later)) if base[v, o]
+            }
+            candidates = [o for o in later if base[v, o]]
+            if not self._settled(v, candidates, planned):
+                for o, weight in planned.items():
+                    self.set_weight(v, o, weight)
+                self.solve()
             partner = self.mate(v)
             matched[v] = matched[partner] = True
             self._fix(v, partner)
+
+    def _settled(self, v: int, candidates: list[int], planned: dict[int, int]) -> bool:
+        """Whether ``v``'s partner after giving its edges the ``planned`` weights (the
+        best of ``candidates`` first) is known without solving: the snapshot, an optimum
+        of the current weights, pairs ``v`` with the first candidate, the matcher holds
+        that pair and has no pending change, and the planned weights raise that edge by
+        strictly more than any other edge of ``v`` (edges not planned do not change).
+        Every matching then gains less than the snapshot's, so every optimum after the
+        change pairs ``v`` the same way: one solve fewer, and as the pair is retired
+        next, its edges' weights need not be set."""
+        if not candidates or self.matcher.released:
+            return False
+        first = candidates[0]
+        if self.mate(v) != first or self.matcher.mate[v] != first:
+            return False
+        weight = self.matcher.weight
+        gain = planned[first] - weight(v, first)
+        return gain > 0 and all(
+            planned[o] - weight(v, o) < gain for o in planned if o != first
+        )
 
     def _is_lower(self, bracket: _Bracket, v: int) -> bool:
         """``v`` is paired with a later player of its score group (it stands in S1)."""
