@@ -47,6 +47,7 @@ class Matcher:
         self.n = size
         self.w = [[0] * size for _ in range(size)]
         self.alive = [True] * size
+        self.live = list(range(size))  # the vertices still alive, in order
         self.mate = [-1] * size
         total = 2 * size
         self.Y = [0] * total  # doubled duals of vertices and blossoms
@@ -111,15 +112,16 @@ class Matcher:
         for x in (v, u):
             self.alive[x] = False
             self.released.discard(x)
+        self.live = [x for x in self.live if x != v and x != u]
 
     def solve(self) -> None:
-        n = self.n
         w = self.w
         alive = self.alive
+        live = self.live
         for v in self.released:
             if alive[v]:
                 row = w[v]
-                self.Y[v] = 2 * max((row[u] for u in range(n) if alive[u]), default=0)
+                self.Y[v] = 2 * max([row[u] for u in live], default=0)
         self.released.clear()
         self._even_roots()
         while self._stage():
@@ -293,23 +295,22 @@ class Matcher:
         return True
 
     def _scan(self) -> tuple[str, int, int] | None:
-        n = self.n
         w = self.w
         Y = self.Y
         top = self.top
         label = self.label
-        alive = self.alive
         tmark = self.tmark
         best = self.best
         queue = self.queue
+        live = self.live
         while queue:
             v = queue.pop()
             bv = top[v]
             row = w[v]
             yv = Y[v]
-            for u in range(n):
+            for u in live:
                 wt = row[u]
-                if not wt or not alive[u]:
+                if not wt:
                     continue
                 bu = top[u]
                 if bu == bv:
@@ -333,12 +334,20 @@ class Matcher:
                         self.tlend[u] = (v, u)
                 elif lu == OUTER:
                     current = best[bv]
-                    if current is None or slack < self._slack(*current):
+                    if current is None:
                         best[bv] = (v, u)
+                    else:
+                        x, y = current
+                        if slack < Y[x] + Y[y] - 2 * w[x][y]:
+                            best[bv] = (v, u)
                 elif not tmark[u]:
                     current = best[u]
-                    if current is None or slack < self._slack(*current):
+                    if current is None:
                         best[u] = (v, u)
+                    else:
+                        x, y = current
+                        if slack < Y[x] + Y[y] - 2 * w[x][y]:
+                            best[u] = (v, u)
         return None
 
     def _dual_step(self) -> tuple[str, int, int] | None:
@@ -349,9 +358,7 @@ class Matcher:
         alive = self.alive
         delta: int | None = None
         event: tuple[str, int, int] | None = None
-        for v in range(n):
-            if not alive[v]:
-                continue
+        for v in self.live:
             lv = label[top[v]]
             if lv == OUTER:
                 if delta is None or Y[v] < delta:
@@ -385,9 +392,7 @@ class Matcher:
         if delta is None:
             return None
         if delta:
-            for v in range(n):
-                if not alive[v]:
-                    continue
+            for v in self.live:
                 lv = label[top[v]]
                 if lv == OUTER:
                     Y[v] -= delta
@@ -447,7 +452,6 @@ class Matcher:
 
     def _add_blossom(self, base: int, v: int, u: int) -> None:
         top = self.top
-        n = self.n
         bb = top[base]
         bv = top[v]
         bu = top[u]
@@ -493,10 +497,7 @@ class Matcher:
         slackto: dict[int, int] = {}
         w = self.w
         Y = self.Y
-        alive = self.alive
-        outer = [
-            y for y in range(n) if alive[y] and top[y] != b and label[top[y]] == OUTER
-        ]
+        outer = [y for y in self.live if top[y] != b and label[top[y]] == OUTER]
         for c in childs:
             known = self.bestlist[c]
             if known is None:
