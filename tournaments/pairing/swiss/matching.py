@@ -46,6 +46,7 @@ class Matcher:
     def __init__(self, size: int) -> None:
         self.n = size
         self.w = [[0] * size for _ in range(size)]
+        self.w2 = [[0] * size for _ in range(size)]  # the weights doubled, for the slacks
         self.alive = [True] * size
         self.live = list(range(size))  # the vertices still alive, in order
         self.mate = [-1] * size
@@ -79,6 +80,7 @@ class Matcher:
             self._release(v)
         self.w[v][u] = weight
         self.w[u][v] = weight
+        self.w2[v][u] = self.w2[u][v] = 2 * weight
 
     def set_row(self, v: int, weights: Iterable[tuple[int, int]]) -> None:
         """Set several edges of ``v`` at once: ``(neighbour, weight)`` pairs."""
@@ -295,7 +297,7 @@ class Matcher:
         return True
 
     def _scan(self) -> tuple[str, int, int] | None:
-        w = self.w
+        w2 = self.w2
         Y = self.Y
         top = self.top
         label = self.label
@@ -306,7 +308,7 @@ class Matcher:
         while queue:
             v = queue.pop()
             bv = top[v]
-            row = w[v]
+            row = w2[v]
             yv = Y[v]
             for u in live:
                 wt = row[u]
@@ -315,7 +317,7 @@ class Matcher:
                 bu = top[u]
                 if bu == bv:
                     continue
-                slack = yv + Y[u] - 2 * wt
+                slack = yv + Y[u] - wt
                 lu = label[bu]
                 if slack == 0:
                     if lu == FREE:
@@ -338,7 +340,7 @@ class Matcher:
                         best[bv] = (v, u)
                     else:
                         x, y = current
-                        if slack < Y[x] + Y[y] - 2 * w[x][y]:
+                        if slack < Y[x] + Y[y] - w2[x][y]:
                             best[bv] = (v, u)
                 elif not tmark[u]:
                     current = best[u]
@@ -346,7 +348,7 @@ class Matcher:
                         best[u] = (v, u)
                     else:
                         x, y = current
-                        if slack < Y[x] + Y[y] - 2 * w[x][y]:
+                        if slack < Y[x] + Y[y] - w2[x][y]:
                             best[u] = (v, u)
         return None
 
