@@ -494,47 +494,62 @@ class Matcher:
             if label[top[leaf]] == INNER:
                 queue.append(leaf)
             top[leaf] = b
-        # least-slack edges from the new blossom to every other outer blossom
-        bestto: dict[int, tuple[int, int]] = {}
-        slackto: dict[int, int] = {}
-        w = self.w
+        # least-slack edges from the new blossom to every other outer blossom, indexed
+        # by that blossom (``reached`` keeps the order in which they were first met)
+        slackto: list[int | None] = [None] * (2 * self.n)
+        bestto: list[tuple[int, int] | None] = [None] * (2 * self.n)
+        reached: list[int] = []
+        w2 = self.w2
         Y = self.Y
-        outer = [y for y in self.live if top[y] != b and label[top[y]] == OUTER]
+        outer = [
+            (y, Y[y], top[y]) for y in self.live if top[y] != b and label[top[y]] == OUTER
+        ]
         for c in childs:
             known = self.bestlist[c]
             if known is None:
                 for x in leafs[c]:
-                    row = w[x]
+                    row = w2[x]
                     yx = Y[x]
-                    for y in outer:
+                    for y, yy, by in outer:
                         wt = row[y]
                         if wt:
-                            slack = yx + Y[y] - 2 * wt
-                            by = top[y]
-                            current = slackto.get(by)
-                            if current is None or slack < current:
-                                slackto[by] = slack
-                                bestto[by] = (x, y)
+                            slack = yx + yy - wt
+                            current = slackto[by]
+                            if current is None:
+                                reached.append(by)
+                            elif slack >= current:
+                                continue
+                            slackto[by] = slack
+                            bestto[by] = (x, y)
             else:
                 for x, y in known:
                     if top[y] == b:
                         x, y = y, x
                     by = top[y]
                     if by != b and label[by] == OUTER:
-                        slack = Y[x] + Y[y] - 2 * w[x][y]
-                        current = slackto.get(by)
-                        if current is None or slack < current:
-                            slackto[by] = slack
-                            bestto[by] = (x, y)
+                        slack = Y[x] + Y[y] - w2[x][y]
+                        current = slackto[by]
+                        if current is None:
+                            reached.append(by)
+                        elif slack >= current:
+                            continue
+                        slackto[by] = slack
+                        bestto[by] = (x, y)
             self.bestlist[c] = None
             self.best[c] = None
-        self.bestlist[b] = list(bestto.values())
+        edges: list[tuple[int, int]] = []
         chosen = None
         low = None
-        for by, edge in bestto.items():
-            if low is None or slackto[by] < low:
-                low = slackto[by]
+        for by in reached:
+            edge = bestto[by]
+            assert edge is not None
+            edges.append(edge)
+            slack = slackto[by]
+            assert slack is not None
+            if low is None or slack < low:
+                low = slack
                 chosen = edge
+        self.bestlist[b] = edges
         self.best[b] = chosen
 
     def _augment(self, v: int, u: int) -> None:
