@@ -41,8 +41,8 @@ class Row:
         return f"{self.size:>5} entrants, round {self.timed_round} of {self.rounds}"
 
 
-ROWS = [Row(200, 5, 7, 1.0), Row(400, 5, 7, 6.0)]
-BIG_ROWS = [Row(1000, 6, 9, 90.0)]  # CPU seconds for one round
+ROWS = [Row(200, 5, 7, 2.0), Row(400, 5, 7, 12.0)]
+BIG_ROWS = [Row(1000, 6, 9, 150.0)]  # budgets: CPU seconds for one round
 
 
 def play(row: Row, seed: int, pair: Callable[[str], Pairs]) -> str:
@@ -127,10 +127,10 @@ def main() -> int:
         for row in rows:
             seed = arguments.seed + row.size
 
-            def make(row: Row = row, seed: int = seed) -> str:
+            def played(row: Row = row, seed: int = seed) -> str:
                 return play(row, seed, pair_earlier)
 
-            cases.append((row.label(), row.budget, make))
+            cases.append((row.label(), row.budget, played))
     failed = False
     for label, budget, make in cases:
         trf = make()

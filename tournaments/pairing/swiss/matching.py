@@ -544,10 +544,10 @@ class Matcher:
             edge = bestto[by]
             assert edge is not None
             edges.append(edge)
-            slack = slackto[by]
-            assert slack is not None
-            if low is None or slack < low:
-                low = slack
+            least = slackto[by]
+            assert least is not None
+            if low is None or least < low:
+                low = least
                 chosen = edge
         self.bestlist[b] = edges
         self.best[b] = chosen
