@@ -215,6 +215,9 @@ class _DutchRound:
         self.size_bits = _bits(largest)
         self.bye_score = 0
         self.single_bye = False
+        # the bits after C9 in a weight: colours, floats, room for the bonuses
+        floats = (2 * self.size_bits + 2 * self.score_bits) * min(played_rounds, 2)
+        self._tail_bits = 4 * self.size_bits + floats + 3 * self.size_bits + 1
         self.bye_ranks: dict[int, int] = {}
         self.matcher = Matcher(self.n)
         self.pairs: list[tuple[int, int]] = []
@@ -245,6 +248,16 @@ class _DutchRound:
         s = self.score_bits
         shift = self.shift
         r = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
+        if not in_current and not in_next:
+            # outside both brackets only completion, byes and C9 count: the same bit
+            # layout as below with every bracket field zero
+            r <<= 4 * b + 2 * s
+            if self.single_bye:
+                if higher.score == self.bye_score:
+                    r += self.bye_ranks[higher.played_games]
+                if lower.score == self.bye_score:
+                    r += self.bye_ranks[lower.played_games]
+            return r << self._tail_bits
         # C5, C6: pairs and paired scores in the current bracket; C7, C8: the next one
         r = (r << b) | in_current
         r <<= s

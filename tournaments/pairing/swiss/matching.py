@@ -245,14 +245,12 @@ class Matcher:
         total = 2 * n
         alive = self.alive
         label = self.label
-        for x in range(total):
-            label[x] = FREE
-            self.lend[x] = None
-            self.best[x] = None
-            self.bestlist[x] = None
-        for v in range(n):
-            self.tmark[v] = False
-            self.tlend[v] = None
+        label[:] = [FREE] * total
+        self.lend[:] = [None] * total
+        self.best[:] = [None] * total
+        self.bestlist[:] = [None] * total
+        self.tmark[:] = [False] * n
+        self.tlend[:] = [None] * n
         self.queue = []
         any_root = False
         for b in range(total):
