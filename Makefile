@@ -10,7 +10,7 @@ PYTHON ?= $(shell (command -v pyenv >/dev/null && pyenv which python 2>/dev/null
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install run worker test test-swiss-full lint unit bench bench-bots bench-recompute bench-celery \
+.PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery \
 	services migrate demo clean reliability bench-load messages check-i18n translations
 
 help:
@@ -20,7 +20,7 @@ help:
 	@echo "make check-i18n - unmarked user-facing texts, incomplete Russian catalogues"
 	@echo "make test-swiss-full - Swiss pairings against bbpPairings on the full corpus"
 	@echo "make unit   - the fast tests that need no database"
-	@echo "make bench  - engine, pairing, standings and rating benchmarks"
+	@echo "make bench  - engine, pairing, standings and rating benchmarks (BBP=path: Swiss vs bbpPairings)"
 	@echo "make reliability - security and fault tests alone (also part of make test)"
 	@echo "make bench-load  - wrk against gunicorn on loopback (needs wrk)"
 
@@ -98,6 +98,10 @@ reliability: install services
 BENCH_FAST := engines swiss standings ratings protocol
 bench: install
 	@for name in $(BENCH_FAST); do $(BIN)/python bench/bench_$$name.py || exit 1; done
+
+# Swiss pairing at 1,000 entrants (minutes); BBP=/path/to/bbpPairings.exe compares with it.
+bench-swiss-big: install
+	$(BIN)/python bench/bench_swiss.py --only-big
 
 bench-bots: install
 	$(BIN)/python bench/bench_bots.py

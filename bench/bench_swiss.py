@@ -1,14 +1,16 @@
-"""Time the pairing of one Swiss round (FIDE Dutch): round 5 of 7 for 100, 200 and 400
-entrants.
+"""Time the pairing of one Swiss round (FIDE Dutch) at the sizes of issue 40: round 5 of 7
+for 200 and 400 entrants, and (with ``--big``) round 6 of 9 for 1,000 entrants.
 
-Each case plays rounds 1-4 with this engine and seeded random results (draws, a few
-forfeits and half-point byes), writes the TRF of the tournament as it stands before
-round 5, and times ``pair_trf`` on it once: wall-clock and CPU seconds (CPU time is the
-steadier figure on a busy machine; the budgets are judged on it). With ``--bbp PATH``
-(or ``BBP_PAIRINGS=PATH``) the same file is also paired by bbpPairings, its time printed
-beside ours and the two pairings compared.
+Each case plays the earlier rounds with seeded random results (draws, a few forfeits and
+half-point byes), writes the TRF of the tournament as it stands before the timed round,
+and times ``pair_trf`` on it once: wall-clock and CPU seconds (CPU time is the steadier
+figure on a busy machine). Django is not started. With ``--bbp PATH`` (or
+``BBP_PAIRINGS=PATH``) the same file is also paired by bbpPairings (built from its public
+source), its time printed beside ours with the ratio, and the two pairings compared; the
+earlier rounds are then paired by bbpPairings too, which is quicker for the 1,000 row and
+gives the same files (the pairings are identical). ``--keep DIR`` saves each timed TRF.
 
-Run: ``python bench/bench_swiss.py [--bbp /path/to/bbpPairings.exe] [--sizes 100,200]``.
+Run: ``python bench/bench_swiss.py [--bbp /path/to/bbpPairings.exe] [--big]``.
 """
 
 from __future__ import annotations
@@ -21,24 +23,37 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.trf import pair_trf  # noqa: E402
 
-BUDGETS = {100: 1.0, 200: 2.0, 400: 30.0}  # CPU seconds for one round
-ROUNDS, TIMED_ROUND = 7, 5
+Pairs = list[tuple[int, int]]
 
 
-def play(size: int, seed: int) -> str:
-    """The TRF text of a ``size``-player event before round ``TIMED_ROUND``."""
+class Row:
+    def __init__(self, size: int, timed_round: int, rounds: int, budget: float) -> None:
+        self.size, self.timed_round, self.rounds, self.budget = size, timed_round, rounds, budget
+
+    def label(self) -> str:
+        return f"{self.size:>5} entrants, round {self.timed_round} of {self.rounds}"
+
+
+ROWS = [Row(200, 5, 7, 2.0), Row(400, 5, 7, 12.0)]
+BIG_ROWS = [Row(1000, 6, 9, 150.0)]  # budgets: CPU seconds for one round
+
+
+def play(row: Row, seed: int, pair: Callable[[str], Pairs]) -> str:
+    """The TRF text of the row's event before its timed round."""
     rng = random.Random(seed)
+    size = row.size
     ratings = sorted((rng.randint(1200, 2700) for _ in range(size)), reverse=True)
     blocks: dict[int, list[str]] = {n: [] for n in range(1, size + 1)}
 
     def text() -> str:
-        lines = ["012 Swiss benchmark", f"XXR {ROUNDS}", "XXC white1"]
+        lines = ["012 Swiss benchmark", f"XXR {row.rounds}", "XXC white1"]
         for n in range(1, size + 1):
             points = sum(2 if b[-1] in "1+FU" else 1 if b[-1] in "=H" else 0 for b in blocks[n])
             head = (
@@ -48,11 +63,11 @@ def play(size: int, seed: int) -> str:
             lines.append(head + "".join(blocks[n]))
         return "\n".join(lines) + "\n"
 
-    for _round in range(1, TIMED_ROUND):
+    for _round in range(1, row.timed_round):
         for items in blocks.values():
             if rng.random() < 0.02:
                 items.append("  0000 - H")
-        pairs = pair_trf(text())
+        pairs = pair(text())
         for white, black in pairs:
             if black == 0:
                 blocks[white].append("  0000 - U")
@@ -70,13 +85,13 @@ def play(size: int, seed: int) -> str:
     return text()
 
 
-def time_ours(trf: str) -> tuple[float, float, list[tuple[int, int]]]:
+def time_ours(trf: str) -> tuple[float, float, Pairs]:
     start, cpu_start = time.perf_counter(), time.process_time()
     pairs = pair_trf(trf)
     return time.perf_counter() - start, time.process_time() - cpu_start, pairs
 
 
-def time_bbp(binary: str, trf: str) -> tuple[float, float, list[tuple[int, int]]]:
+def time_bbp(binary: str, trf: str) -> tuple[float, float, Pairs]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "round.trf"
         path.write_text(trf)
@@ -92,26 +107,51 @@ def time_bbp(binary: str, trf: str) -> tuple[float, float, list[tuple[int, int]]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bbp", default=os.environ.get("BBP_PAIRINGS"))
-    parser.add_argument("--sizes", default="100,200,400")
+    parser.add_argument("--bbp", default=os.environ.get("BBP_PAIRINGS") or os.environ.get("BBP"))
+    parser.add_argument("--big", action="store_true", help="add the 1,000-entrant row")
+    parser.add_argument("--only-big", action="store_true", help="the 1,000-entrant row alone")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--keep", help="save each timed TRF in this folder")
+    parser.add_argument("--trf", help="time this TRF file alone instead of the rows")
     arguments = parser.parse_args()
+    binary = arguments.bbp
+
+    def pair_earlier(trf: str) -> Pairs:
+        return time_bbp(binary, trf)[2] if binary else pair_trf(trf)
+
+    rows = BIG_ROWS if arguments.only_big else ROWS + (BIG_ROWS if arguments.big else [])
+    cases: list[tuple[str, float, Callable[[], str]]] = []
+    if arguments.trf:
+        cases.append((arguments.trf, 1e9, lambda: Path(arguments.trf).read_text()))
+    else:
+        for row in rows:
+            seed = arguments.seed + row.size
+
+            def played(row: Row = row, seed: int = seed) -> str:
+                return play(row, seed, pair_earlier)
+
+            cases.append((row.label(), row.budget, played))
     failed = False
-    for size in (int(word) for word in arguments.sizes.split(",")):
-        trf = play(size, arguments.seed + size)
+    for label, budget, make in cases:
+        trf = make()
+        if arguments.keep:
+            Path(arguments.keep).mkdir(parents=True, exist_ok=True)
+            name = label.split()[0].replace(",", "")
+            (Path(arguments.keep) / f"swiss-{name}.trf").write_text(trf)
         wall, cpu, ours = time_ours(trf)
-        budget = BUDGETS.get(size, 30.0)
-        verdict = "ok" if cpu <= budget else "SLOW"
         failed |= cpu > budget
-        line = (
-            f"swiss dutch: {size:>3} entrants, round {TIMED_ROUND} of {ROUNDS}: "
-            f"{wall:6.2f} s wall, {cpu:6.2f} s CPU (budget {budget:.0f} s) {verdict}"
-        )
-        if arguments.bbp:
-            bbp_wall, bbp_cpu, theirs = time_bbp(arguments.bbp, trf)
+        line = f"swiss dutch: {label}: ours {cpu:7.2f} s CPU ({wall:7.2f} s wall)"
+        if budget < 1e9:
+            line += f" budget {budget:.0f} s {'ok' if cpu <= budget else 'SLOW'}"
+        if binary:
+            bbp_wall, bbp_cpu, theirs = time_bbp(binary, trf)
             same = "same pairing" if theirs == ours else "DIFFERENT PAIRING"
             failed |= theirs != ours
-            line += f"; bbpPairings {bbp_wall:5.2f} s wall, {bbp_cpu:5.2f} s CPU, {same}"
+            ratio = cpu / bbp_cpu if bbp_cpu else float("inf")
+            line += (
+                f"; bbpPairings {bbp_cpu:7.2f} s CPU ({bbp_wall:7.2f} s wall); "
+                f"ratio {ratio:4.2f}; {same}"
+            )
         print(line, flush=True)
     return 1 if failed else 0
 

@@ -215,6 +215,9 @@ class _DutchRound:
         self.size_bits = _bits(largest)
         self.bye_score = 0
         self.single_bye = False
+        # the bits after C9 in a weight: colours, floats, room for the bonuses
+        floats = (2 * self.size_bits + 2 * self.score_bits) * min(played_rounds, 2)
+        self._tail_bits = 4 * self.size_bits + floats + 3 * self.size_bits + 1
         self.bye_ranks: dict[int, int] = {}
         self.matcher = Matcher(self.n)
         self.pairs: list[tuple[int, int]] = []
@@ -245,6 +248,16 @@ class _DutchRound:
         s = self.score_bits
         shift = self.shift
         r = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
+        if not in_current and not in_next:
+            # outside both brackets only completion, byes and C9 count: the same bit
+            # layout as below with every bracket field zero
+            r <<= 4 * b + 2 * s
+            if self.single_bye:
+                if higher.score == self.bye_score:
+                    r += self.bye_ranks[higher.played_games]
+                if lower.score == self.bye_score:
+                    r += self.bye_ranks[lower.played_games]
+            return r << self._tail_bits
         # C5, C6: pairs and paired scores in the current bracket; C7, C8: the next one
         r = (r << b) | in_current
         r <<= s
@@ -522,12 +535,15 @@ class _DutchRound:
             v = members[index]
             if not matched[v]:
                 continue
-            bonus = len(members)
-            for o in reversed(residents):
-                if not matched[o] and base[v, o]:
-                    self.set_weight(v, o, base[v, o] + bonus)
-                    bonus += 1
-            self.solve()
+            candidates = [o for o in residents if not matched[o] and base[v, o]]
+            planned = {
+                o: base[v, o] + bonus
+                for bonus, o in enumerate(reversed(candidates), start=len(members))
+            }
+            if not self._settled(v, candidates, planned):
+                for o, weight in planned.items():
+                    self.set_weight(v, o, weight)
+                self.solve()
             partner = self.mate(v)
             matched[partner] = True
             self._fix(v, partner)
@@ -557,17 +573,38 @@ class _DutchRound:
         for v in remainder:
             if not self._is_lower(bracket, v):
                 continue
-            bonus = 0
-            for o in reversed(remainder):
-                if o <= v or matched[o]:
-                    continue
-                if base[v, o]:
-                    self.set_weight(v, o, base[v, o] + bonus)
-                bonus += 1
-            self.solve()
+            later = [o for o in remainder if o > v and not matched[o]]
+            planned = {
+                o: base[v, o] + bonus for bonus, o in enumerate(reversed(later)) if base[v, o]
+            }
+            candidates = [o for o in later if base[v, o]]
+            if not self._settled(v, candidates, planned):
+                for o, weight in planned.items():
+                    self.set_weight(v, o, weight)
+                self.solve()
             partner = self.mate(v)
             matched[v] = matched[partner] = True
             self._fix(v, partner)
+
+    def _settled(self, v: int, candidates: list[int], planned: dict[int, int]) -> bool:
+        """Whether ``v``'s partner after giving its edges the ``planned`` weights (the
+        best of ``candidates`` first) is known without solving: the snapshot, an optimum
+        of the current weights, pairs ``v`` with the first candidate, the matcher holds
+        that pair and has no pending change, and the planned weights raise that edge by
+        strictly more than any other edge of ``v`` (edges not planned do not change).
+        Every matching then gains less than the snapshot's, so every optimum after the
+        change pairs ``v`` the same way: one solve fewer, and as the pair is retired
+        next, its edges' weights need not be set."""
+        if not candidates or self.matcher.released:
+            return False
+        first = candidates[0]
+        if self.mate(v) != first or self.matcher.mate[v] != first:
+            return False
+        weight = self.matcher.weight
+        gain = planned[first] - weight(v, first)
+        return gain > 0 and all(
+            planned[o] - weight(v, o) < gain for o in planned if o != first
+        )
 
     def _is_lower(self, bracket: _Bracket, v: int) -> bool:
         """``v`` is paired with a later player of its score group (it stands in S1)."""

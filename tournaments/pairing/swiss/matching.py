@@ -46,7 +46,9 @@ class Matcher:
     def __init__(self, size: int) -> None:
         self.n = size
         self.w = [[0] * size for _ in range(size)]
+        self.w2 = [[0] * size for _ in range(size)]  # the weights doubled, for the slacks
         self.alive = [True] * size
+        self.live = list(range(size))  # the vertices still alive, in order
         self.mate = [-1] * size
         total = 2 * size
         self.Y = [0] * total  # doubled duals of vertices and blossoms
@@ -78,6 +80,7 @@ class Matcher:
             self._release(v)
         self.w[v][u] = weight
         self.w[u][v] = weight
+        self.w2[v][u] = self.w2[u][v] = 2 * weight
 
     def set_row(self, v: int, weights: Iterable[tuple[int, int]]) -> None:
         """Set several edges of ``v`` at once: ``(neighbour, weight)`` pairs."""
@@ -111,15 +114,16 @@ class Matcher:
         for x in (v, u):
             self.alive[x] = False
             self.released.discard(x)
+        self.live = [x for x in self.live if x != v and x != u]
 
     def solve(self) -> None:
-        n = self.n
         w = self.w
         alive = self.alive
+        live = self.live
         for v in self.released:
             if alive[v]:
                 row = w[v]
-                self.Y[v] = 2 * max((row[u] for u in range(n) if alive[u]), default=0)
+                self.Y[v] = 2 * max([row[u] for u in live], default=0)
         self.released.clear()
         self._even_roots()
         while self._stage():
@@ -241,14 +245,12 @@ class Matcher:
         total = 2 * n
         alive = self.alive
         label = self.label
-        for x in range(total):
-            label[x] = FREE
-            self.lend[x] = None
-            self.best[x] = None
-            self.bestlist[x] = None
-        for v in range(n):
-            self.tmark[v] = False
-            self.tlend[v] = None
+        label[:] = [FREE] * total
+        self.lend[:] = [None] * total
+        self.best[:] = [None] * total
+        self.bestlist[:] = [None] * total
+        self.tmark[:] = [False] * n
+        self.tlend[:] = [None] * n
         self.queue = []
         any_root = False
         for b in range(total):
@@ -293,28 +295,27 @@ class Matcher:
         return True
 
     def _scan(self) -> tuple[str, int, int] | None:
-        n = self.n
-        w = self.w
+        w2 = self.w2
         Y = self.Y
         top = self.top
         label = self.label
-        alive = self.alive
         tmark = self.tmark
         best = self.best
         queue = self.queue
+        live = self.live
         while queue:
             v = queue.pop()
             bv = top[v]
-            row = w[v]
+            row = w2[v]
             yv = Y[v]
-            for u in range(n):
+            for u in live:
                 wt = row[u]
-                if not wt or not alive[u]:
+                if not wt:
                     continue
                 bu = top[u]
                 if bu == bv:
                     continue
-                slack = yv + Y[u] - 2 * wt
+                slack = yv + Y[u] - wt
                 lu = label[bu]
                 if slack == 0:
                     if lu == FREE:
@@ -333,12 +334,20 @@ class Matcher:
                         self.tlend[u] = (v, u)
                 elif lu == OUTER:
                     current = best[bv]
-                    if current is None or slack < self._slack(*current):
+                    if current is None:
                         best[bv] = (v, u)
+                    else:
+                        x, y = current
+                        if slack < Y[x] + Y[y] - w2[x][y]:
+                            best[bv] = (v, u)
                 elif not tmark[u]:
                     current = best[u]
-                    if current is None or slack < self._slack(*current):
+                    if current is None:
                         best[u] = (v, u)
+                    else:
+                        x, y = current
+                        if slack < Y[x] + Y[y] - w2[x][y]:
+                            best[u] = (v, u)
         return None
 
     def _dual_step(self) -> tuple[str, int, int] | None:
@@ -349,9 +358,7 @@ class Matcher:
         alive = self.alive
         delta: int | None = None
         event: tuple[str, int, int] | None = None
-        for v in range(n):
-            if not alive[v]:
-                continue
+        for v in self.live:
             lv = label[top[v]]
             if lv == OUTER:
                 if delta is None or Y[v] < delta:
@@ -385,9 +392,7 @@ class Matcher:
         if delta is None:
             return None
         if delta:
-            for v in range(n):
-                if not alive[v]:
-                    continue
+            for v in self.live:
                 lv = label[top[v]]
                 if lv == OUTER:
                     Y[v] -= delta
@@ -447,7 +452,6 @@ class Matcher:
 
     def _add_blossom(self, base: int, v: int, u: int) -> None:
         top = self.top
-        n = self.n
         bb = top[base]
         bv = top[v]
         bu = top[u]
@@ -488,50 +492,62 @@ class Matcher:
             if label[top[leaf]] == INNER:
                 queue.append(leaf)
             top[leaf] = b
-        # least-slack edges from the new blossom to every other outer blossom
-        bestto: dict[int, tuple[int, int]] = {}
-        slackto: dict[int, int] = {}
-        w = self.w
+        # least-slack edges from the new blossom to every other outer blossom, indexed
+        # by that blossom (``reached`` keeps the order in which they were first met)
+        slackto: list[int | None] = [None] * (2 * self.n)
+        bestto: list[tuple[int, int] | None] = [None] * (2 * self.n)
+        reached: list[int] = []
+        w2 = self.w2
         Y = self.Y
-        alive = self.alive
         outer = [
-            y for y in range(n) if alive[y] and top[y] != b and label[top[y]] == OUTER
+            (y, Y[y], top[y]) for y in self.live if top[y] != b and label[top[y]] == OUTER
         ]
         for c in childs:
             known = self.bestlist[c]
             if known is None:
                 for x in leafs[c]:
-                    row = w[x]
+                    row = w2[x]
                     yx = Y[x]
-                    for y in outer:
+                    for y, yy, by in outer:
                         wt = row[y]
                         if wt:
-                            slack = yx + Y[y] - 2 * wt
-                            by = top[y]
-                            current = slackto.get(by)
-                            if current is None or slack < current:
-                                slackto[by] = slack
-                                bestto[by] = (x, y)
+                            slack = yx + yy - wt
+                            current = slackto[by]
+                            if current is None:
+                                reached.append(by)
+                            elif slack >= current:
+                                continue
+                            slackto[by] = slack
+                            bestto[by] = (x, y)
             else:
                 for x, y in known:
                     if top[y] == b:
                         x, y = y, x
                     by = top[y]
                     if by != b and label[by] == OUTER:
-                        slack = Y[x] + Y[y] - 2 * w[x][y]
-                        current = slackto.get(by)
-                        if current is None or slack < current:
-                            slackto[by] = slack
-                            bestto[by] = (x, y)
+                        slack = Y[x] + Y[y] - w2[x][y]
+                        current = slackto[by]
+                        if current is None:
+                            reached.append(by)
+                        elif slack >= current:
+                            continue
+                        slackto[by] = slack
+                        bestto[by] = (x, y)
             self.bestlist[c] = None
             self.best[c] = None
-        self.bestlist[b] = list(bestto.values())
+        edges: list[tuple[int, int]] = []
         chosen = None
         low = None
-        for by, edge in bestto.items():
-            if low is None or slackto[by] < low:
-                low = slackto[by]
+        for by in reached:
+            edge = bestto[by]
+            assert edge is not None
+            edges.append(edge)
+            least = slackto[by]
+            assert least is not None
+            if low is None or least < low:
+                low = least
                 chosen = edge
+        self.bestlist[b] = edges
         self.best[b] = chosen
 
     def _augment(self, v: int, u: int) -> None:
