@@ -179,7 +179,7 @@ def read_upload(data: bytes) -> list[EntryRow]:
             raise EntryListError(N_("player %(player)d: %(name)s is listed twice"),
                                  player=player.start_rank, name=name)
         seen[name.casefold()] = index
-        rows.append(EntryRow(index, name, player.rating, player.fide_id[:20]))
+        rows.append(EntryRow(player.line or index, name, player.rating, player.fide_id[:20]))
     if not rows:
         raise EntryListError(N_("the file lists nobody"))
     return rows

@@ -145,3 +145,14 @@ def test_a_single_game_match_does_not_say_order_not_recorded(
     page = Client().get(f"/tournaments/{kazambi.club.slug}/{kazambi.slug}/rounds/1/")
     assert page.status_code == 200
     assert "order not recorded" not in visible(page.content.decode())
+
+
+def test_before_round_one_has_results_the_dashboard_shows_the_starting_list(
+        organizer: Any, client_of: Any, make_tournament: Any) -> None:
+    from tournaments import services
+
+    tournament = make_tournament("swiss", entrants=4, rounds_planned=3)
+    services.round_pair_next(actor=organizer, tournament=tournament)
+    page = visible(client_of(organizer).get(
+        f"/admin/tournaments/tournament/{tournament.pk}/dashboard/").content.decode())
+    assert "after round 0" not in page and "Starting list" in page
