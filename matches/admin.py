@@ -149,16 +149,19 @@ class RoundResultsFormSet(BaseInlineFormSet):
         super().clean()
         self.entries = []
         self.drafts = {}
-        if any(self.errors):
-            return
+        # a board whose boxes cannot be read (a negative number) keeps its own error; the
+        # other boards are still checked, so that every board's problem shows at once
+        unreadable = sorted(row.instance.board for row in self.forms if row.errors)
         rows = {}
         for row in self.forms:
             assert isinstance(row, PairingResultForm)
-            entry = row.entry()
+            entry = None if row.errors else row.entry()
             if entry is not None:
                 self.entries.append(entry)
                 rows[row.instance.board] = row
         if not self.entries:
+            if unreadable:
+                raise ValidationError(self._nothing_saved(unreadable))
             return
         errors = round_results_check(round_=self.instance, entries=self.entries)
         stale = {e.board for e in errors if e.code == "stale"}
@@ -178,12 +181,15 @@ class RoundResultsFormSet(BaseInlineFormSet):
             if target is None:
                 raise ValidationError(message)
             target.add_error(field, message)
-        if errors:
-            boards = ", ".join(str(e.board) for e in errors)
-            raise ValidationError(
-                ngettext("Nothing was saved: fix board %(boards)s and save again.",
-                         "Nothing was saved: fix boards %(boards)s and save again.",
-                         len(errors)) % {"boards": boards})
+        wrong = sorted({*unreadable, *(e.board for e in errors)})
+        if wrong:
+            raise ValidationError(self._nothing_saved(wrong))
+
+    @staticmethod
+    def _nothing_saved(boards: list[int]) -> str:
+        return ngettext("Nothing was saved: fix board %(boards)s and save again.",
+                        "Nothing was saved: fix boards %(boards)s and save again.",
+                        len(boards)) % {"boards": ", ".join(str(b) for b in boards)}
 
     def _keep_stale(self, rows: dict[int, Any], stale: set[int]) -> None:
         """Boards another director saved since this page was loaded: their entries are left

@@ -156,3 +156,28 @@ def test_before_round_one_has_results_the_dashboard_shows_the_starting_list(
     page = visible(client_of(organizer).get(
         f"/admin/tournaments/tournament/{tournament.pk}/dashboard/").content.decode())
     assert "after round 0" not in page and "Starting list" in page
+
+
+def test_a_negative_number_does_not_hide_other_boards_errors(
+        organizer: Any, client_of: Any, make_tournament: Any) -> None:
+    from tournaments import services
+
+    tournament = make_tournament("round_robin", entrants=4, game="kugamai")
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    boards = list(round_.pairings.order_by("board"))
+    data: dict[str, Any] = {
+        "pairings-TOTAL_FORMS": len(boards), "pairings-INITIAL_FORMS": len(boards),
+        "pairings-MIN_NUM_FORMS": "0", "pairings-MAX_NUM_FORMS": "0",
+        "clock": "", "time_slot_minutes": ""}
+    typed = {1: ("-1", "0"), 2: ("3", "0")}  # board 2: three wins in a one-game match
+    for index, board in enumerate(boards):
+        wins_a, wins_b = typed[board.board]
+        data.update({f"pairings-{index}-id": board.pk, f"pairings-{index}-round": round_.pk,
+                     f"pairings-{index}-version": board.version,
+                     f"pairings-{index}-wins_a": wins_a, f"pairings-{index}-wins_b": wins_b,
+                     f"pairings-{index}-draws": "0", f"pairings-{index}-outcome": "pending"})
+    page = client_of(organizer).post(f"/admin/tournaments/round/{round_.pk}/change/", data)
+    text = visible(page.content.decode())
+    assert "Nothing was saved: fix boards 1, 2 and save again." in text
+    assert "greater than or equal to 0" in text and "Board 2" in text
+    assert not round_.pairings.exclude(outcome="pending").exists()
