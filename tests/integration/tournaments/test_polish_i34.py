@@ -181,3 +181,42 @@ def test_a_negative_number_does_not_hide_other_boards_errors(
     assert "Nothing was saved: fix boards 1, 2 and save again." in text
     assert "greater than or equal to 0" in text and "Board 2" in text
     assert not round_.pairings.exclude(outcome="pending").exists()
+
+
+def _record_with_a_pass(name: str) -> dict[str, Any]:
+    import random
+
+    from games.engines import get_engine
+
+    from games.series import deal_for_game, game_roles
+
+    engine = get_engine(name)
+    for seed in range(200):
+        state = engine.new_game(deal=deal_for_game(name, {}, seed, game_roles(name, 0)))
+        rng = random.Random(seed)
+        while not engine.is_over(state):
+            state = engine.play(state, rng.choice(engine.legal_moves(state)))
+        record: dict[str, Any] = engine.record(state)
+        if "pass" in record["moves"]:
+            return record
+    raise AssertionError("no random game with a pass")
+
+
+@pytest.mark.parametrize(("language", "word"), [("ru", "пас"), ("en", "pass")])
+def test_the_viewer_words_a_pass_in_the_readers_language(
+        language: str, word: str, organizer: Any, make_tournament: Any) -> None:
+    from matches.services.games import game_entry_record
+    from tournaments import services
+
+    tournament = make_tournament("round_robin", entrants=2, game="kugamai")
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    board = round_.pairings.get()
+    recorded = game_entry_record(actor=organizer, pairing=board, expected_version=board.version,
+                                 result=None, termination="normal",
+                                 record=_record_with_a_pass("kugamai"))
+    page = Client().get(f"/games/{recorded.game.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    text = visible(page.content.decode())
+    assert re.search(rf"\b{word}\b", text)
+    if language == "ru":
+        assert not re.search(r"\bpass\b", text)
+        assert 'data-move="pass"' not in page.content.decode()
