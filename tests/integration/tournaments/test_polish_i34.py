@@ -187,7 +187,6 @@ def _record_with_a_pass(name: str) -> dict[str, Any]:
     import random
 
     from games.engines import get_engine
-
     from games.series import deal_for_game, game_roles
 
     engine = get_engine(name)
