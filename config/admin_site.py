@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy
 
 
@@ -38,3 +39,11 @@ class ClubAdminSite(admin.AdminSite):
 
     def has_permission(self, request: HttpRequest) -> bool:
         return _may_use_admin(request.user)
+
+    def index(self, request: HttpRequest,
+              extra_context: dict[str, Any] | None = None) -> TemplateResponse:
+        """The home, with the organizer's unfinished tournaments and their next steps."""
+        from tournaments.dashboard import organizer_desk  # models are not ready at import
+
+        desk = organizer_desk(request.user)
+        return super().index(request, {**(extra_context or {}), "my_tournaments": desk})

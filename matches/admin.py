@@ -49,7 +49,7 @@ from tournaments.models import (
     ResultChange,
     Round,
 )
-from tournaments.selectors import round_clock
+from tournaments.selectors import games_can_be_drawn, matches_can_be_drawn, round_clock
 from tournaments.services.rounds import round_clock_update
 from tournaments.services.tournaments import clock_text_clean
 
@@ -105,6 +105,20 @@ class PairingResultForm(forms.ModelForm):
                 **(kwargs.get("initial") or {}),
             }
         super().__init__(*args, **kwargs)
+        if instance is not None and instance.pk is not None:
+            self._offer_draws_only_where_possible(instance)
+
+    def _offer_draws_only_where_possible(self, pairing: Pairing) -> None:
+        """No drawn-games box where the game has no draws (Kazambi), no "Draw" outcome
+        where a match cannot end level (unless the board already says it)."""
+        tournament = pairing.round.tournament
+        if not games_can_be_drawn(tournament):
+            del self.fields["draws"]
+        if not matches_can_be_drawn(tournament):
+            outcome = self.fields["outcome"]
+            assert isinstance(outcome, forms.ChoiceField)
+            outcome.choices = [choice for choice in Outcome.choices
+                               if choice[0] != Outcome.DRAW or pairing.outcome == Outcome.DRAW]
 
     def entry(self) -> BoardEntry | None:
         """What the director changed on this board, or None."""
@@ -113,11 +127,12 @@ class PairingResultForm(forms.ModelForm):
             return None
         data = self.cleaned_data
         outcome = data["outcome"] if "outcome" in changed else None
-        if outcome == Outcome.PENDING and (data["wins_a"] or data["wins_b"] or data["draws"]):
+        draws = data.get("draws") or 0
+        if outcome == Outcome.PENDING and (data["wins_a"] or data["wins_b"] or draws):
             outcome = None  # a score typed beside "pending": the score decides
         score = None
         if outcome not in (*FORFEIT_OUTCOMES, Outcome.PENDING):
-            score = MatchScore(data["wins_a"] or 0, data["wins_b"] or 0, data["draws"] or 0)
+            score = MatchScore(data["wins_a"] or 0, data["wins_b"] or 0, draws)
         return BoardEntry(self.instance.pk, data["version"], score, outcome)
 
 
@@ -134,16 +149,19 @@ class RoundResultsFormSet(BaseInlineFormSet):
         super().clean()
         self.entries = []
         self.drafts = {}
-        if any(self.errors):
-            return
+        # a board whose boxes cannot be read (a negative number) keeps its own error; the
+        # other boards are still checked, so that every board's problem shows at once
+        unreadable = sorted(row.instance.board for row in self.forms if row.errors)
         rows = {}
         for row in self.forms:
             assert isinstance(row, PairingResultForm)
-            entry = row.entry()
+            entry = None if row.errors else row.entry()
             if entry is not None:
                 self.entries.append(entry)
                 rows[row.instance.board] = row
         if not self.entries:
+            if unreadable:
+                raise ValidationError(self._nothing_saved(unreadable))
             return
         errors = round_results_check(round_=self.instance, entries=self.entries)
         stale = {e.board for e in errors if e.code == "stale"}
@@ -163,12 +181,15 @@ class RoundResultsFormSet(BaseInlineFormSet):
             if target is None:
                 raise ValidationError(message)
             target.add_error(field, message)
-        if errors:
-            boards = ", ".join(str(e.board) for e in errors)
-            raise ValidationError(
-                ngettext("Nothing was saved: fix board %(boards)s and save again.",
-                         "Nothing was saved: fix boards %(boards)s and save again.",
-                         len(errors)) % {"boards": boards})
+        wrong = sorted({*unreadable, *(e.board for e in errors)})
+        if wrong:
+            raise ValidationError(self._nothing_saved(wrong))
+
+    @staticmethod
+    def _nothing_saved(boards: list[int]) -> str:
+        return ngettext("Nothing was saved: fix board %(boards)s and save again.",
+                        "Nothing was saved: fix boards %(boards)s and save again.",
+                        len(boards)) % {"boards": ", ".join(str(b) for b in boards)}
 
     def _keep_stale(self, rows: dict[int, Any], stale: set[int]) -> None:
         """Boards another director saved since this page was loaded: their entries are left
@@ -221,13 +242,15 @@ class PairingInline(OrganizerInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Pairing]:
         return super().get_queryset(request).select_related(
-            "round", "entrant_a__player", "entrant_a__team", "entrant_b__player",
+            "round__tournament", "entrant_a__player", "entrant_a__team", "entrant_b__player",
             "entrant_b__team")
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_fields(request, obj))
         if obj is None or not obj.tournament.system.has_bracket:
             fields.remove("stage")
+        if obj is not None and not games_can_be_drawn(obj.tournament):
+            fields.remove("draws")
         return fields
 
     def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
@@ -515,14 +538,17 @@ class ResultChangeInline(ReadOnlyInline):
         return obj.change_text()
 
 
+GAME_RESULT_CHOICES = [("", _("from the record")), ("a", _("A wins")), ("b", _("B wins")),
+                       ("draw", _("Draw"))]
+
+
 class GameEntryForm(forms.Form):
     """The next game of a match: its result, how it ended, and optionally its record."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
     result = forms.ChoiceField(
         label=_("Result"),
-        choices=[("", _("from the record")), ("a", _("A wins")), ("b", _("B wins")),
-                 ("draw", _("Draw"))],
+        choices=GAME_RESULT_CHOICES,
         required=False, widget=forms.Select(attrs={"autofocus": True}))
     termination = forms.ChoiceField(label=_("Termination"), choices=Termination.choices,
                                     initial=Termination.NORMAL)
@@ -533,6 +559,13 @@ class GameEntryForm(forms.Form):
                     "and its result is the game's."))
     record_file = forms.FileField(label=_("Record file"), required=False,
                                   help_text=_("...or upload it as a file."))
+
+    def __init__(self, *args: Any, draws: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not draws:  # the game has no draws (Kazambi): no "Draw" to choose
+            result = self.fields["result"]
+            assert isinstance(result, forms.ChoiceField)
+            result.choices = [c for c in GAME_RESULT_CHOICES if c[0] != "draw"]
 
 
 @admin.register(Pairing)
@@ -554,6 +587,12 @@ class PairingAdmin(ClubScopedAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # results are typed in the round's page, through the result service
+
+    def get_exclude(self, request: HttpRequest, obj: Any = None) -> Any:
+        excluded = list(super().get_exclude(request, obj) or [])
+        if obj is not None and not games_can_be_drawn(obj.round.tournament):
+            excluded.append("draws")  # the game has none: no "Draws: 0" line
+        return excluded
 
     def get_urls(self) -> list[Any]:
         return [
@@ -583,12 +622,13 @@ class PairingAdmin(ClubScopedAdmin):
                                            "entrant_b__team"), pk=object_id)
         if not can_manage_club(request.user, pairing.round.tournament.club):
             raise PermissionDenied
+        draws = games_can_be_drawn(pairing.round.tournament)
         if request.method == "POST":
-            form = GameEntryForm(request.POST, request.FILES)
+            form = GameEntryForm(request.POST, request.FILES, draws=draws)
             if form.is_valid() and self._add_game(request, pairing, form):
                 return redirect("admin:tournaments_pairing_change", pairing.pk)
         else:
-            form = GameEntryForm(initial={"version": pairing.version})
+            form = GameEntryForm(initial={"version": pairing.version}, draws=draws)
         context = {
             **self.admin_site.each_context(request), "opts": self.model._meta,
             "title": gettext("Add game %(number)d: %(pairing)s") % {

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.bounds import MAX_MATCH_GAMES
+from core.game_fields import GameNameField
 from games.engines import ENGINE_NAMES
 
 
@@ -41,8 +42,7 @@ class Game(models.Model):
         verbose_name=_("pairing"),
     )
     number = models.PositiveSmallIntegerField(_("number"))
-    game = models.CharField(_("game"), max_length=32,
-                            choices=[(name, name) for name in ENGINE_NAMES])
+    game = GameNameField(_("game"), max_length=32, names=ENGINE_NAMES)
     options = models.JSONField(_("options"), default=dict, blank=True)
     first_side = models.PositiveSmallIntegerField(_("first side"))
     deal_seed = models.BigIntegerField(_("deal seed"), null=True, blank=True)

@@ -17,6 +17,7 @@ from matches.progress import MatchProgress, match_progress
 from players.permissions import can_manage_club
 from tournaments.models import Outcome, Pairing, Tournament
 from tournaments.selectors import (
+    games_can_be_drawn,
     pairing_list,
     points_before_rounds,
     round_clock,
@@ -137,6 +138,8 @@ class RoundSheet:
     match_format: str
     role_name: str
     boards: list[SheetBoard]
+    #: Can a game be drawn (the game's facts)? The slips explain draws only then.
+    draws_possible: bool = True
 
 
 def round_sheet(round_: Any) -> RoundSheet:
@@ -182,7 +185,8 @@ def round_sheet(round_: Any) -> RoundSheet:
             points_a=points(pairing.entrant_a_id), points_b=points(pairing.entrant_b_id),
         ))
     return RoundSheet(round_, tournament, game_label(tournament.game),
-                      clock, clock_words, described, role, boards)
+                      clock, clock_words, described, role, boards,
+                      draws_possible=games_can_be_drawn(tournament))
 
 
 def record_for_reader(game: Game, user: Any) -> dict[str, Any] | None:

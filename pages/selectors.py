@@ -45,10 +45,12 @@ GAME_NAMES = {name: game_facts(name).label for name in ENGINE_NAMES}
 FAMILY_NAMES = {family: GAME_NAMES.get(family, family) for family in RATING_FAMILIES}
 
 
-def result_legend() -> list[tuple[str, str]]:
-    """The result symbols of the crosstable and the round-by-round table, in words."""
+def result_legend(draws: bool = True) -> list[tuple[str, str]]:
+    """The result symbols of the crosstable and the round-by-round table, in words (the
+    drawn match's only where ``draws`` says a match can end level)."""
     return [
-        ("1", gettext("win")), ("½", gettext("draw")), ("0", gettext("loss")),
+        ("1", gettext("win")), *([("½", gettext("draw"))] if draws else []),
+        ("0", gettext("loss")),
         ("+", gettext("win by forfeit")), ("-", gettext("loss by forfeit")),
         ("B", gettext("pairing-allocated bye")), ("F", gettext("full-point bye")),
         ("H", gettext("half-point bye")), ("Z", gettext("zero-point bye")),
@@ -211,7 +213,7 @@ def _pairing_row(pairing: Pairing, points_before: dict[int, list[float]] | None 
                       score,
                       label, outcome.value, pairing.bracket_match, games,
                       _slot_scores(pairing, progress),
-                      order_unknown=any(not g["order_recorded"] for g in games),
+                      order_unknown=len(games) > 1 and any(not g["order_recorded"] for g in games),
                       tiebreak=tiebreak_note(pairing, knockout=knockout, bots=bots),
                       step=progress_step(progress) if progress else "",
                       level=bool(progress and progress.step_template == STEP_TIE_BREAK),
@@ -584,7 +586,8 @@ def _page_context(tournament: Tournament, tab: str,
                   rounds: list[RoundLink]) -> dict[str, Any]:
     return {"tournament": tournament, "tab": tab, "round_links": rounds,
             "tabs": tournament_tabs(tournament, rounds),
-            "game_label": game_name(tournament.game), "result_legend": result_legend()}
+            "game_label": game_name(tournament.game), "result_legend": result_legend(
+                tournament_selectors.matches_can_be_drawn(tournament))}
 
 
 def tournament_overview(tournament: Tournament) -> dict[str, Any]:

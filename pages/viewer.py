@@ -40,6 +40,14 @@ class Step:
     document: dict[str, Any]
     notes: list[str] = field(default_factory=list)
     mover_label: str = ""
+    #: The move as people read it: a pass in their language, a placement as written.
+    move_label: str = ""
+
+
+def move_label(move: str, texts: Texts = ENGLISH) -> str:
+    """A recorded move as shown: ``pass`` in the reader's language, other moves (tile
+    placements, cards) in their notation."""
+    return texts.pgettext("a move", "pass") if move == "pass" else move
 
 
 def seat_labels(seats: int, side_names: Sequence[str], texts: Texts = ENGLISH) -> list[str]:
@@ -135,4 +143,4 @@ def _step(engine: Any, state: Any, number: int, move: str, mover: int | None,
                      texts.gettext("Game over: %(name)s wins") % {"name": side_names[winner]})
     svg = board_svg(doc, movers=movers, id_prefix=f"step{number}", texts=texts)
     return Step(number, move, mover, svg, hands, doc, notes,
-                labels[mover] if mover is not None else "")
+                labels[mover] if mover is not None else "", move_label(move, texts))

@@ -21,7 +21,7 @@ from games.engines import game_facts
 from matches.models import Game
 from pages import selectors
 from pages.http import compact, versioned_page
-from pages.viewer import RecordViewError, game_steps
+from pages.viewer import RecordViewError, game_steps, move_label
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES
 from tournaments import cache as tournament_cache
@@ -253,7 +253,7 @@ _ANALYSIS_TEXTS = {
 
 
 def _blunder_mark(note: dict[str, Any]) -> dict[str, str]:
-    better = str(note.get("better_move") or "")
+    better = move_label(str(note.get("better_move") or ""), selectors.TEXTS)
     title = _("Blunder: %(before)s became %(after)s; better %(move)s") % {
         "before": _OUTCOMES.get(note.get("outcome_before", ""), ""),
         "after": _OUTCOMES.get(note.get("outcome_after", ""), ""), "move": better,

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from core.game_fields import GameNameField
 from games.engines import GAME_FAMILY
 from players.models import Club, Player
 
@@ -36,8 +37,7 @@ class Rating(models.Model):
                                verbose_name=_("player"))
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings",
                              verbose_name=_("club"))
-    family = models.CharField(_("game family"), max_length=16,
-                              choices=[(f, f) for f in RATING_FAMILIES])
+    family = GameNameField(_("game family"), max_length=16, names=RATING_FAMILIES)
     system = models.CharField(_("rating system"), max_length=10, choices=RatingSystem.choices)
     rating = models.FloatField(_("rating"))
     rd = models.FloatField(_("RD"), null=True, blank=True,
@@ -98,8 +98,7 @@ class RatingChange(models.Model):
         Club, on_delete=models.CASCADE, related_name="rating_changes", db_index=False,
         db_constraint=False, verbose_name=_("club"),
     )
-    family = models.CharField(_("game family"), max_length=16,
-                              choices=[(f, f) for f in RATING_FAMILIES])
+    family = GameNameField(_("game family"), max_length=16, names=RATING_FAMILIES)
     rating_before = models.FloatField(_("rating before"))
     rating_after = models.FloatField(_("rating after"))
     rd_before = models.FloatField(_("RD before"), null=True, blank=True)

@@ -63,7 +63,13 @@ from tournaments.services.tournaments import (
 )
 from tournaments.standings import REGISTRY
 from tournaments.systems import SYSTEMS
-from tournaments.texts import core_error_message, format_text, game_label, tiebreak_name
+from tournaments.texts import (
+    core_error_message,
+    format_text,
+    game_label,
+    game_options_text,
+    tiebreak_name,
+)
 
 TIEBREAK_SLOTS = 6  # the form's tiebreak_1 .. tiebreak_6
 #: Game options shown as fields: option name -> form field.
@@ -425,6 +431,7 @@ class TournamentAdmin(ClubScopedAdmin):
                               "overview": overview, "standings": standings, "rounds": rounds,
                               "next_url": next_url, "match_text": _match_text(tournament),
                               "game_label": game_label(tournament.game),
+                              "game_options": game_options_text(tournament.game_options),
                               "tiebreak_names": _abbreviations(tournament.tiebreaks),
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),

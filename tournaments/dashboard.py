@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from players.permissions import managed_clubs
 from tournaments import adapters
 from tournaments.models import Outcome, Pairing, Round, Status, Tournament
 from tournaments.selectors import rounds_remaining_of, tournament_data
@@ -127,3 +128,24 @@ def tournament_overview(tournament: Tournament) -> Overview:
         rounds=summaries, remaining=remaining,
         next=_next_step(tournament, active, summaries, remaining), stage_of=stage_of,
     )
+
+
+#: The admin home lists at most this many of the organizer's tournaments.
+HOME_TOURNAMENTS = 12
+
+
+@dataclass(frozen=True)
+class DeskItem:
+    """One of the organizer's tournaments on the admin home, with its next step."""
+
+    tournament: Tournament
+    next: NextStep
+
+
+def organizer_desk(user: object) -> list[DeskItem]:
+    """The unfinished tournaments of the clubs ``user`` manages (drafts, registration open,
+    running), newest first, each with its next step."""
+    tournaments = (Tournament.objects.filter(club__in=managed_clubs(user))
+                   .exclude(status=Status.FINISHED).select_related("club")
+                   .order_by("-created_at", "-id")[:HOME_TOURNAMENTS])
+    return [DeskItem(t, tournament_overview(t).next) for t in tournaments]

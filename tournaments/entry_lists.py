@@ -252,7 +252,7 @@ def read_upload(data: bytes) -> list[EntryRow]:
             raise EntryListError(N_("player %(player)d: %(name)s is listed twice"),
                                  player=player.start_rank, name=name)
         seen[name.casefold()] = index
-        rows.append(EntryRow(index, name, player.rating, player.fide_id[:20],
+        rows.append(EntryRow(player.line or index, name, player.rating, player.fide_id[:20],
                              **row_categories(player.line or index, player.birth_date,
                                            player.sex, player.federation, player.title)))
     if not rows:

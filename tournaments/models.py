@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.bounds import MAX_MATCH_GAMES, MAX_ROUNDS
+from core.game_fields import GameNameField
 from games.engines import ENGINE_NAMES, game_facts
 from players.models import Club, Player, Team
 from tournaments.systems import TournamentSystem, system_of
@@ -59,9 +60,7 @@ class Tournament(models.Model):
     )
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(_("slug"), max_length=160)
-    game = models.CharField(
-        _("game"), max_length=32, choices=[(name, name) for name in ENGINE_NAMES],
-    )
+    game = GameNameField(_("game"), max_length=32, names=ENGINE_NAMES)
     game_options = models.JSONField(_("game options"), default=dict, blank=True)
     entrant_kind = models.CharField(_("entrant kind"),
         max_length=10, choices=EntrantKind.choices, default=EntrantKind.PLAYERS,

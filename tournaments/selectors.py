@@ -13,7 +13,8 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 
 from core.bounds import MAX_MATCH_GAMES
-from games.series.format import MatchFormat
+from games.engines import game_facts
+from games.series.format import MatchFormat, SeriesError
 from tournaments import adapters, texts
 from tournaments.csv_cells import csv_text
 from tournaments.models import Entrant, Pairing, Round, Tournament
@@ -33,6 +34,21 @@ def match_format_of(tournament: Tournament) -> MatchFormat:
         match_format = MatchFormat("first_to", match_format.games, cap,
                                    match_format.duplicate)
     return match_format
+
+
+def games_can_be_drawn(tournament: Tournament) -> bool:
+    """Can one game of ``tournament`` be drawn (its game's facts; Kazambi: never)?"""
+    return game_facts(tournament.game).draws_possible
+
+
+def matches_can_be_drawn(tournament: Tournament) -> bool:
+    """Can a match of ``tournament`` end level (drawn games, or an even number of games
+    with the wins shared)? Pages offer and explain draws only when it can."""
+    try:
+        match_format = stored_match_format(tournament)
+    except SeriesError:
+        return True
+    return match_format.can_end_level(games_can_be_drawn(tournament))
 
 
 def tournament_list() -> QuerySet[Tournament]:

@@ -87,3 +87,26 @@ def match_names(bracket: Bracket) -> dict[str, str]:
     pure core's :meth:`~tournaments.pairing.knockout.Bracket.label_template`)."""
     return {match_id: core_text(*bracket.label_template(match_id))
             for match_id in bracket.matches}
+
+
+def game_options_text(options: Mapping[str, object]) -> str:
+    """A tournament's game options in words (``board 7 × 8``, ``deck of 52 cards``,
+    ``2 players per team``); an option without words shows as its name and value."""
+    values = {key: value for key, value in options.items() if value is not None}
+    parts = []
+    rows, cols = values.pop("rows", None), values.pop("cols", None)
+    if rows is not None and cols is not None:
+        parts.append(gettext("board %(rows)s × %(cols)s") % {"rows": rows, "cols": cols})
+    elif rows is not None or cols is not None:
+        values.update({"rows": rows} if rows is not None else {"cols": cols})
+    deck = values.pop("deck", None)
+    if isinstance(deck, int):
+        parts.append(ngettext("deck of %(count)d card", "deck of %(count)d cards", deck)
+                     % {"count": deck})
+    team_size = values.pop("team_size", None)
+    if isinstance(team_size, int):
+        parts.append(ngettext("%(count)d player per team", "%(count)d players per team",
+                              team_size) % {"count": team_size})
+    words = {"rows": gettext("board rows"), "cols": gettext("board columns")}
+    parts += [f"{words.get(key, key)} {value}" for key, value in values.items()]
+    return ", ".join(parts)

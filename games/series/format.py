@@ -183,6 +183,25 @@ class MatchFormat:
             return self.max_games
         return self.games
 
+    def can_end_level(self, draws_possible: bool) -> bool:
+        """Can a match of this format end level (a drawn match)? Always when its games can
+        be drawn; otherwise only when it may stop at an even number of games with neither
+        side at the wins needed (fixed 2, 4...; first to N capped at an even count below
+        2N - 1).
+
+        >>> MatchFormat("single").can_end_level(False), MatchFormat("fixed", 2).can_end_level(False)
+        (False, True)
+        >>> MatchFormat("first_to", 3, 4).can_end_level(False)
+        True
+        """
+        if draws_possible:
+            return True
+        if self.kind == "fixed":
+            return self.games % 2 == 0
+        if self.kind == "first_to" and self.max_games is not None:
+            return self.max_games % 2 == 0 and self.max_games // 2 < self.games
+        return False
+
     def is_decided(self, score: MatchScore) -> bool:
         """True when no further game may be played."""
         needed = self.wins_needed

@@ -454,12 +454,14 @@ def _apply_games(actor: Actor | None, tournament: Tournament, pairing: Pairing,
     match_format = match_format_of(tournament)
     created = []
     played_at = plan.played_at or timezone.now()
+    # a match of one game has no order to lose: that game is game 1
+    single = plan.keep + len(plan.add) == 1
     for number, winner in enumerate(plan.add, start=plan.keep + 1):
         roles = game_roles(tournament.game, number - 1, duplicate=match_format.duplicate)
         game = Game(
             pairing=pairing, number=number, game=tournament.game,
             options=tournament.game_options, first_side=roles.first_side, winner_side=winner,
-            termination=Termination.NORMAL, played_at=played_at, order_recorded=False,
+            termination=Termination.NORMAL, played_at=played_at, order_recorded=single,
             recorded_by=actor_user(actor),
         )
         game.full_clean(exclude=["pairing", "recorded_by"])

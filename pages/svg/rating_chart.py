@@ -31,6 +31,11 @@ BOTTOM = 44
 BAND_LIMIT = 400.0
 #: At most this many labelled games under the axis (each label is a number and a date).
 X_LABELS = 4
+#: The axis labels' type (site.css: 14 px) and a generous average glyph width of it, so
+#: that estimated label boxes are never narrower than the drawn ones.
+AXIS_GLYPH_WIDTH = 14 * 0.62
+#: The least space between two labels on a row.
+LABEL_GAP = 8.0
 
 
 class RatingPoint(NamedTuple):
@@ -81,6 +86,51 @@ def labelled_games(games: int, most: int = X_LABELS) -> list[int]:
         if len(inner) + 2 <= most:
             return [1, *inner, games]
         step = int(nice_step(step * 2.0, ticks=1))
+
+
+class AxisLabel(NamedTuple):
+    """One labelled game under the x axis: its number and date, anchored at ``x``."""
+
+    x: float
+    anchor: str
+    number: str
+    date: str
+
+    def span(self) -> tuple[float, float]:
+        """The estimated left and right of the wider of its two lines."""
+        width = AXIS_GLYPH_WIDTH * max(len(self.number), len(self.date))
+        if self.anchor == "start":
+            return self.x, self.x + width
+        if self.anchor == "end":
+            return self.x - width, self.x
+        return self.x - width / 2, self.x + width / 2
+
+
+def _apart(left: AxisLabel, right: AxisLabel) -> bool:
+    return left.span()[1] + LABEL_GAP <= right.span()[0]
+
+
+def axis_labels(points: Sequence[RatingPoint], texts: Texts = ENGLISH) -> list[AxisLabel]:
+    """The labels under the axis for ``points`` (sorted by time): the first and the last
+    game always, the round-numbered games of :func:`labelled_games` between them only where
+    their boxes clear their neighbours, so close dates never print over each other."""
+    games = len(points)
+    several_years = points[0].played_at.year != points[-1].played_at.year
+
+    def label(number: int, anchor: str) -> AxisLabel:
+        date = _short_date(points[number - 1].played_at, several_years or number == games,
+                           texts)
+        return AxisLabel(x_of(number, games), anchor, f"#{number}", date)
+
+    if games == 1:
+        return [label(1, "middle")]
+    first, last = label(1, "start"), label(games, "end")
+    kept = [first]
+    for number in labelled_games(games)[1:-1]:
+        candidate = label(number, "middle")
+        if _apart(kept[-1], candidate) and _apart(candidate, last):
+            kept.append(candidate)
+    return [*kept, last]
 
 
 def _month(moment: dt.datetime, texts: Texts) -> str:
@@ -134,20 +184,14 @@ def rating_chart_svg(points: Sequence[RatingPoint], *, title: str = "",
         body.append(text(LEFT - 5, y + 4, num(tick), text_anchor="end", class_="axis"))
         tick += step
     first, last = points[0].played_at, points[-1].played_at
-    several_years = first.year != last.year
     axis_y = HEIGHT - BOTTOM
-    labelled = labelled_games(games)
-    for index, number in enumerate(labelled):
-        x = xs[number - 1]
-        anchor = "start" if index == 0 and games > 1 else (
-            "end" if index == len(labelled) - 1 and games > 1 else "middle")
-        if games == 1:
-            anchor = "middle"
-        body.append(element("line", x1=x, y1=axis_y, x2=x, y2=axis_y + 4, class_="grid"))
-        body.append(text(x, axis_y + 18, f"#{number}", text_anchor=anchor, class_="axis"))
-        body.append(text(x, axis_y + 35, _short_date(points[number - 1].played_at,
-                                                     several_years or number == games, texts),
-                         text_anchor=anchor, class_="axis date"))
+    for mark in axis_labels(points, texts):
+        body.append(element("line", x1=mark.x, y1=axis_y, x2=mark.x, y2=axis_y + 4,
+                            class_="grid"))
+        body.append(text(mark.x, axis_y + 18, mark.number, text_anchor=mark.anchor,
+                         class_="axis"))
+        body.append(text(mark.x, axis_y + 35, mark.date, text_anchor=mark.anchor,
+                         class_="axis date"))
     if any(p.rd for p in points):
         upper = [f"{num(x)},{num(y_of(p.rating + min(p.rd or 0, BAND_LIMIT)))}"
                  for x, p in zip(xs, points, strict=True)]

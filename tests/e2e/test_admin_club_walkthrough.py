@@ -104,8 +104,8 @@ def points(text: str) -> float:
 
 def type_round(walk: Walk, round_number: int) -> int:
     """Type every pending board's score with the keyboard: the cursor starts in the first
-    pending board; Tab moves along the row (A's wins, B's wins, draws, outcome) to the next
-    board; Enter saves. Returns the number of boards typed."""
+    pending board; Tab moves along the row (A's wins, B's wins, outcome: Kazambi has no
+    draws box) to the next board; Enter saves. Returns the number of boards typed."""
     pending = int(walk.run("return [].filter.call(document.querySelectorAll("
                            "'select.result-outcome'), function (s) {"
                            "return s.value === 'pending'; }).length;"))
@@ -117,7 +117,7 @@ def type_round(walk: Walk, round_number: int) -> int:
         walk.browser.press(TAB)
         walk.keys(str(wins_b))
         if board < pending - 1:
-            for _ in range(3):  # draws, outcome, the next board
+            for _ in range(2):  # outcome, the next board
                 walk.browser.press(TAB)
     return pending
 

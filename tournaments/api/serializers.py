@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from core.bounds import MAX_ROUNDS, MAX_TIEBREAKS
-from games.engines import ENGINE_NAMES
 from players.models import Club, Player, Team
 from tournaments.models import (
     REQUESTABLE_BYES,
@@ -39,7 +38,8 @@ class TournamentOutput(serializers.ModelSerializer[Tournament]):
 class TournamentInput(serializers.Serializer[Tournament]):
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
     name = serializers.CharField(max_length=160)
-    game = serializers.ChoiceField(choices=ENGINE_NAMES)
+    #: the model field's choices (names with their labels): one "game" enum in the schema
+    game = serializers.ChoiceField(choices=list(Tournament._meta.get_field("game").choices or []))
     format = serializers.ChoiceField(choices=Format.choices)
     game_options = serializers.JSONField(required=False)
     match_format = serializers.JSONField(required=False, help_text=_('"ft3/9" or an object'))

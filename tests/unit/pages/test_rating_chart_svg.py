@@ -81,3 +81,39 @@ def test_axis_labels_stay_few_and_inside(games: int) -> None:
 def test_one_game_is_drawn() -> None:
     root = ET.fromstring(rating_chart_svg([RatingPoint(DAY, 1500.0, 300.0)]))
     assert len(list(root.iter(f"{SVG}circle"))) == 1
+
+
+#: A generous average glyph width of the axis type (14 px): digits and letters of Arial or
+#: DejaVu Sans average under 0.6 em.
+GLYPH = 14 * 0.6
+
+
+def _label_boxes(svg: str) -> list[tuple[float, float, str]]:
+    """Each axis label under the x axis as (left, right, text), its width estimated."""
+    boxes = []
+    for label in ET.fromstring(svg).iter(f"{SVG}text"):
+        if "axis" not in label.attrib.get("class", "") or float(label.attrib["y"]) < HEIGHT - 44:
+            continue
+        x, width = float(label.attrib["x"]), GLYPH * len(label.text or "")
+        anchor = label.attrib.get("text-anchor", "start")
+        left = x if anchor == "start" else x - width if anchor == "end" else x - width / 2
+        boxes.append((left, left + width, f"{label.attrib['y']}:{label.text}"))
+    return boxes
+
+
+@pytest.mark.parametrize("games", [2, 3, 4, 5, 6, 7, 9, 13, 21, 40, 101])
+@pytest.mark.parametrize("spacing", [dt.timedelta(minutes=5), dt.timedelta(days=1),
+                                     dt.timedelta(days=45), dt.timedelta(days=400)])
+def test_axis_labels_never_overlap(games: int, spacing: dt.timedelta) -> None:
+    """Dates close together ("4 Dec" beside "4 Dec 2026") and far apart (every label with
+    its year): no two labels on a row share any width, and each stays on the drawing."""
+    from pages.svg.rating_chart import WIDTH
+
+    points = [RatingPoint(DAY + spacing * i, 1500.0 + i) for i in range(games)]
+    boxes = _label_boxes(rating_chart_svg(points))
+    assert len(boxes) >= 4  # the first and the last game at least, number and date
+    for row in {text.split(":")[0] for _, _, text in boxes}:
+        on_row = sorted(box for box in boxes if box[2].startswith(f"{row}:"))
+        assert all(left >= 0 and right <= WIDTH for left, right, _ in on_row), on_row
+        for (_, right, a), (left, _, b) in zip(on_row, on_row[1:], strict=False):
+            assert right + 4 <= left, f"{a!r} and {b!r} overlap"
