@@ -220,8 +220,8 @@ def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tup
 
 
 def round_views(tournament: Tournament, numbers: list[int] | None = None) -> list[RoundView]:
-    """The rounds (all, or those ``numbers``) with their boards: names, starting numbers,
-    the points each side had when the round began, scores (so far) and games."""
+    """The released rounds (all, or those ``numbers``) with their boards: names, starting
+    numbers, the points each side had when the round began, scores (so far) and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
             "id", "number", "winner_side", "order_recorded", "pairing_id").order_by("number"))
@@ -249,11 +249,9 @@ class RoundLink:
 
 
 def round_links(tournament: Tournament) -> list[RoundLink]:
-    """Every paired round, first to last, for the round picker."""
-    from tournaments.models import Round
-
+    """Every released round, first to last, for the round picker."""
     return [RoundLink(number, status == "finished") for number, status in
-            Round.objects.filter(tournament=tournament).order_by("number")
+            tournament_selectors.released_rounds(tournament).order_by("number")
             .values_list("number", "status")]
 
 

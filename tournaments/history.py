@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament, TournamentEvent
+from tournaments.texts import broken_rule_text
 
 
 class EventKind:
@@ -50,11 +51,30 @@ def _round_unpaired(data: Mapping[str, Any], round_number: int | None) -> str:
     return _("Round %(round)s unpaired.") % {"round": round_number}
 
 
+def _pairing_edited(data: Mapping[str, Any], round_number: int | None) -> str:
+    actions = {"swap_boards": _("entrants swapped between boards"),
+               "swap_first_move": _("first move swapped"), "manual": _("paired by hand")}
+    boards = "; ".join(
+        _("board %(board)s: %(before)s → %(after)s") % {
+            "board": change.get("board"),
+            "before": " – ".join(x or _("bye") for x in change.get("before", [])),
+            "after": " – ".join(x or _("bye") for x in change.get("after", []))}
+        for change in data.get("changes", []))
+    text = _("Round %(round)s edited (%(action)s): %(boards)s.") % {
+        "round": round_number, "action": actions.get(data.get("action", ""), ""),
+        "boards": boards}
+    broken = [broken_rule_text(b.get("rule", ""), list(b.get("names", [])))
+              for b in data.get("broken", [])]
+    return text + (" " + _("Breaks: %(rules)s.") % {"rules": "; ".join(broken)}
+                   if broken else "")
+
+
 #: Wording per kind; kinds added later register here.
 DESCRIBERS: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
     EventKind.ROUND_PAIRED: _round_paired,
     EventKind.ROUND_RELEASED: _round_released,
     EventKind.ROUND_UNPAIRED: _round_unpaired,
+    EventKind.PAIRING_EDITED: _pairing_edited,
 }
 
 

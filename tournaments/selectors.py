@@ -7,16 +7,18 @@ pure standings core.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from core.bounds import MAX_MATCH_GAMES
 from games.series.format import MatchFormat
+from players.permissions import managed_clubs
 from tournaments import adapters
 from tournaments.csv_cells import csv_text
-from tournaments.models import Entrant, Pairing, Round, Tournament
+from tournaments.models import ByeKind, Entrant, Pairing, Round, Tournament, released_filter
 
 
 def stored_match_format(tournament: Tournament) -> MatchFormat:
@@ -52,11 +54,45 @@ def _pairings_with_names() -> QuerySet[Pairing]:
     ).order_by("board")
 
 
-def round_list(tournament: Tournament | None = None) -> QuerySet[Round]:
+def released_rounds(tournament: Tournament | None = None) -> QuerySet[Round]:
+    """The rounds the public sees (every page, table and feed reads rounds through this or
+    :meth:`RoundQuerySet.released`): a draft round stays with its organizers."""
+    rounds = Round.objects.released()
+    return rounds.filter(tournament=tournament) if tournament is not None else rounds
+
+
+def _seen_by(user: Any) -> Q:
+    """Released rounds, and every round of the clubs ``user`` organizes."""
+    return released_filter() | Q(tournament__club__in=managed_clubs(user))
+
+
+def round_list(tournament: Tournament | None = None, *, viewer: Any = None,
+               drafts: bool = False) -> QuerySet[Round]:
+    """Rounds with their boards: released ones, plus the drafts ``viewer`` organizes (or
+    every draft with ``drafts``, for the organizers' own pages)."""
     rounds = Round.objects.select_related("tournament__club").prefetch_related(
         Prefetch("pairings", queryset=_pairings_with_names())
     )
+    if not drafts:
+        rounds = rounds.filter(_seen_by(viewer))
     return rounds.filter(tournament=tournament) if tournament is not None else rounds
+
+
+def needing_boards(number: int, entrants: Iterable[Entrant], on_fixed_bye: set[int]) -> list[int]:
+    """The entrants who need a board in round ``number``: everyone playing it, but those
+    on a requested (or absent) bye (``on_fixed_bye``)."""
+    return [e.pk for e in entrants if e.plays_in(number) and e.pk not in on_fixed_bye]
+
+
+def unpaired_entrants(round_: Round) -> list[Entrant]:
+    """Entrants a hand edit left without a board in the round, by starting number."""
+    entrants = list(round_.tournament.entrants.select_related("player", "team")
+                    .order_by("seed", "id"))
+    pairings = list(round_.pairings.values_list("entrant_a_id", "entrant_b_id", "bye_kind"))
+    seated = {e for row in pairings for e in row[:2] if e is not None}
+    fixed = {a for a, b, kind in pairings if b is None and kind != ByeKind.PAIRING_ALLOCATED}
+    needed = set(needing_boards(round_.number, entrants, fixed))
+    return [e for e in entrants if e.pk in needed and e.pk not in seated]
 
 
 def round_clock(round_: Round) -> str:
@@ -64,8 +100,14 @@ def round_clock(round_: Round) -> str:
     return str(round_.clock or round_.tournament.clock or "")
 
 
-def pairing_list() -> QuerySet[Pairing]:
-    return _pairings_with_names().select_related("round__tournament__club")
+def pairing_list(*, viewer: Any = None, drafts: bool = False) -> QuerySet[Pairing]:
+    """Boards with names: those of released rounds, plus the drafts ``viewer`` organizes
+    (every board with ``drafts``)."""
+    pairings = _pairings_with_names().select_related("round__tournament__club")
+    if not drafts:
+        pairings = pairings.filter(released_filter("round__")
+                                   | Q(round__tournament__club__in=managed_clubs(viewer)))
+    return pairings
 
 
 @dataclass
@@ -85,10 +127,13 @@ class TournamentData:
         return adapters.completed_rounds(self.rounds)
 
 
-def tournament_data(tournament: Tournament) -> TournamentData:
-    """Entrants (with names) and every pairing, grouped by round: two queries."""
+def tournament_data(tournament: Tournament, *, drafts: bool = False) -> TournamentData:
+    """Entrants (with names) and the pairings of released rounds (of every round with
+    ``drafts``: the organizers' dashboard), grouped by round: two queries."""
     entrants = list(tournament.entrants.select_related("player", "team"))
     pairings = Pairing.objects.filter(round__tournament=tournament).select_related("round")
+    if not drafts:
+        pairings = pairings.released()
     by_number: dict[int, list[Pairing]] = {}
     for pairing in pairings.order_by("round__number", "board"):
         by_number.setdefault(pairing.round.number, []).append(pairing)

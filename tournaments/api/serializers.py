@@ -118,7 +118,7 @@ class RoundOutput(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = ["id", "tournament", "number", "status", "clock", "time_slot_minutes",
-                  "created_at", "pairings"]
+                  "created_at", "released_at", "pairings"]
 
 
 class ResultInput(serializers.Serializer[Pairing]):

@@ -8,12 +8,14 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters
+from tournaments.history import EventKind, record
 from tournaments.models import (
     ByeKind,
     Entrant,
@@ -21,6 +23,7 @@ from tournaments.models import (
     Outcome,
     Pairing,
     RequestedBye,
+    ResultChange,
     Round,
     RoundEntry,
     RoundStatus,
@@ -28,6 +31,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.swiss import PairingError
+from tournaments.selectors import unpaired_entrants
 from tournaments.services.tournaments import clock_text_clean, lock_tournament
 from tournaments.systems import PlanError, SwissInput
 from tournaments.texts import core_error_message
@@ -44,8 +48,12 @@ class PlannedPairing:
 
 
 @transaction.atomic
-def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
+def round_pair_next(*, actor: Actor, tournament: Tournament,
+                    release: bool | None = None) -> Round:
     """Pair and save the next round; refused while the current round lacks results.
+
+    The round is a draft until :func:`round_release`, unless ``release`` (or, when it is
+    None, the tournament's "release pairings at once") publishes it now.
 
     The tournament row stays locked until the transaction commits, so two organizers
     pairing at the same moment create one round: the second sees it and is refused.
@@ -78,6 +86,8 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
                     "next": current.number + 1},
                 field="round",
             )
+        ensure_everyone_seated(current, _("Round %(round)d cannot be paired") % {
+            "round": current.number + 1})
     number = len(rounds) + 1
     entrants = list(tournament.entrants.select_related("player", "team"))
     state = adapters.system_state(
@@ -98,7 +108,7 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     by_id = {e.pk: e for e in entrants}
     planned = [PlannedPairing(by_id[p.first], None if p.second is None else by_id[p.second],
                               p.bye_kind, p.bracket_match, p.outcome) for p in plan]
-    return _save_round(tournament, number, planned)
+    return _save_round(tournament, number, planned, actor=actor, release=release)
 
 
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
@@ -134,10 +144,11 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
 
 @transaction.atomic
 def round_create(*, actor: Actor, tournament: Tournament, number: int,
-                 planned: list[PlannedPairing]) -> Round:
+                 planned: list[PlannedPairing], release: bool | None = None) -> Round:
     """Save round ``number`` as given (an import): boards in the order of ``planned``.
 
-    Refused unless it is the tournament's next round; results are recorded afterwards.
+    Refused unless it is the tournament's next round; results are recorded afterwards
+    (so an import releases its rounds: they were published where they were played).
     """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
@@ -145,17 +156,21 @@ def round_create(*, actor: Actor, tournament: Tournament, number: int,
     if number != expected:
         raise ApplicationError(_("Round %(round)d cannot come before round %(expected)d.")
                                % {"round": number, "expected": expected}, field="round")
-    return _save_round(tournament, number, planned)
+    return _save_round(tournament, number, planned, actor=actor, release=release)
 
 
-def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing]) -> Round:
+def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing], *,
+                actor: Actor, release: bool | None) -> Round:
     if not planned:
         raise ApplicationError(_("Nobody is left to pair in round %(round)d.")
                                % {"round": number}, field="round")
     decided = all(p.outcome != Outcome.PENDING for p in planned)
+    if release is None:
+        release = tournament.release_pairings_at_once
     round_ = Round.objects.create(
         tournament=tournament, number=number,
         status=RoundStatus.FINISHED if decided else RoundStatus.PAIRED,
+        released_at=timezone.now() if release or decided else None,
     )
     rows = [
         Pairing(round=round_, board=board, entrant_a=p.entrant_a, entrant_b=p.entrant_b,
@@ -169,7 +184,86 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
         for entrant_id in (row.entrant_a_id, row.entrant_b_id)
         if entrant_id is not None
     )
+    record(tournament, EventKind.ROUND_PAIRED, actor=actor, round_number=number,
+           boards=len(rows))
+    if round_.is_released:
+        record(tournament, EventKind.ROUND_RELEASED, actor=actor, round_number=number)
     return round_
+
+
+@transaction.atomic
+def round_release(*, actor: Actor, round_: Round) -> Round:
+    """Publish a draft round: its pairings appear on the public pages and in the API, and
+    its boards take results."""
+    ensure_can_manage_club(actor, round_.tournament.club)
+    tournament = lock_tournament(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.is_released:
+        raise ApplicationError(_("Round %(round)d is already released.")
+                               % {"round": round_.number}, field="round")
+    ensure_everyone_seated(round_, _("Round %(round)d cannot be released") % {
+        "round": round_.number})
+    round_.released_at = timezone.now()
+    round_.save(update_fields=["released_at"])
+    record(tournament, EventKind.ROUND_RELEASED, actor=actor, round_number=round_.number)
+    return round_
+
+
+def ensure_everyone_seated(round_: Round, doing: str) -> None:
+    """Refused while a hand edit left someone of ``round_`` without a board."""
+    left = unpaired_entrants(round_)
+    if left:
+        raise ApplicationError(
+            ngettext("%(doing)s: %(names)s has no board in round %(round)d; pair them by "
+                     "hand or give a bye.",
+                     "%(doing)s: %(names)s have no board in round %(round)d; pair them by "
+                     "hand or give a bye.", len(left)) % {
+                "doing": doing, "names": ", ".join(e.name for e in left),
+                "round": round_.number}, field="round")
+
+
+def ensure_last_round_unplayed(tournament: Tournament, round_: Round, doing: str) -> None:
+    """``round_`` is the tournament's last round, the tournament runs and no board of the
+    round has a result: the checks before unpairing or editing it (``doing`` names the
+    step in the refusal)."""
+    if tournament.status != Status.RUNNING:
+        raise ApplicationError(
+            _("%(doing)s: the tournament is %(status)s.") % {
+                "doing": doing, "status": str(tournament.get_status_display()).lower()},
+            field="status")
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    if round_.number != last:
+        raise ApplicationError(
+            _("%(doing)s: only the last round (%(last)s) can change, not round %(round)d.")
+            % {"doing": doing, "last": last, "round": round_.number}, field="round")
+    results = sorted(ResultChange.objects.filter(pairing__round=round_)
+                     .values_list("pairing__board", flat=True).distinct())
+    if results:
+        raise ApplicationError(
+            ngettext("%(doing)s: round %(round)d has a result on board %(boards)s; "
+                     "delete it first.",
+                     "%(doing)s: round %(round)d has results on boards %(boards)s; "
+                     "delete them first.", len(results)) % {
+                "doing": doing, "round": round_.number,
+                "boards": ", ".join(str(b) for b in results)}, field="round")
+
+
+@transaction.atomic
+def round_unpair(*, actor: Actor, round_: Round) -> int:
+    """Delete the last round's pairings and seats (byes too), while it has no result: the
+    next pairing makes it again. Returns the number of boards removed. A Swiss's first
+    colour, once drawn by lot, stays as drawn."""
+    ensure_can_manage_club(actor, round_.tournament.club)
+    tournament = lock_tournament(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_last_round_unplayed(tournament, round_, _("Unpair round %(round)d") % {
+        "round": round_.number})
+    boards = round_.pairings.count()
+    number = round_.number
+    round_.delete()
+    record(tournament, EventKind.ROUND_UNPAIRED, actor=actor, round_number=number,
+           boards=boards)
+    return boards
 
 
 @transaction.atomic

@@ -43,7 +43,8 @@ STRUCTURAL_FIELDS = frozenset({
     "points_loss", "points_bye", "third_place_match", "grand_final_reset", "first_colour",
     "baku_acceleration",
 })
-EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned"}
+EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned",
+                                       "release_pairings_at_once"}
 
 def default_tiebreaks(format: str) -> list[str]:
     """The default tie-breaks of ``format``'s system (none if unknown)."""
