@@ -490,6 +490,7 @@ def tournament_round(tournament: Tournament, number: int) -> dict[str, Any] | No
         return None
     context = _page_context(tournament, ROUND, links)
     context["round"] = round_views(tournament, [number])[0]
+    context["pairing_facts"] = tournament_selectors.pairing_facts(tournament)
     return context
 
 

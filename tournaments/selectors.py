@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 
 from core.bounds import MAX_MATCH_GAMES
 from games.series.format import MatchFormat
@@ -93,6 +94,17 @@ def unpaired_entrants(round_: Round) -> list[Entrant]:
     fixed = {a for a, b, kind in pairings if b is None and kind != ByeKind.PAIRING_ALLOCATED}
     needed = set(needing_boards(round_.number, entrants, fixed))
     return [e for e in entrants if e.pk in needed and e.pk not in seated]
+
+
+def pairing_facts(tournament: Tournament) -> list[str]:
+    """The pairing settings a Swiss's round pages state (admin and public): acceleration
+    and who moves first in round 1."""
+    if not tournament.system.pairs_by_trf:
+        return []
+    return [gettext("Baku acceleration: %(state)s") % {
+                "state": gettext("on") if tournament.baku_acceleration else gettext("off")},
+            gettext("First move in round 1: %(who)s") % {
+                "who": tournament.get_first_colour_display()}]
 
 
 def round_clock(round_: Round) -> str:
