@@ -505,7 +505,8 @@ def _pairing_tools(request: HttpRequest, round_: Round) -> dict[str, Any]:
     pairings = list(round_.pairings.select_related("entrant_a__player", "entrant_a__team",
                                                    "entrant_b__player", "entrant_b__team")
                     .order_by("board"))
-    unpaired = unpaired_entrants(round_)
+    unpaired = (unpaired_entrants(round_, pairings=pairings)
+                if tournament.system.pairing_edits else [])
     seated = [e for p in pairings for e in (p.entrant_a, p.entrant_b)
               if e is not None and not (p.entrant_b is None
                                         and p.bye_kind != ByeKind.PAIRING_ALLOCATED)]

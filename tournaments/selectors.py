@@ -85,15 +85,21 @@ def needing_boards(number: int, entrants: Iterable[Entrant], on_fixed_bye: set[i
     return [e.pk for e in entrants if e.plays_in(number) and e.pk not in on_fixed_bye]
 
 
-def unpaired_entrants(round_: Round) -> list[Entrant]:
-    """Entrants a hand edit left without a board in the round, by starting number."""
-    entrants = list(round_.tournament.entrants.select_related("player", "team")
-                    .order_by("seed", "id"))
-    pairings = list(round_.pairings.values_list("entrant_a_id", "entrant_b_id", "bye_kind"))
-    seated = {e for row in pairings for e in row[:2] if e is not None}
-    fixed = {a for a, b, kind in pairings if b is None and kind != ByeKind.PAIRING_ALLOCATED}
-    needed = set(needing_boards(round_.number, entrants, fixed))
-    return [e for e in entrants if e.pk in needed and e.pk not in seated]
+def unpaired_entrants(round_: Round, entrants: Iterable[Entrant] | None = None,
+                      pairings: Iterable[Pairing] | None = None) -> list[Entrant]:
+    """Entrants a hand edit left without a board in the round, by starting number (the
+    tournament's entrants and the round's pairings are read unless given)."""
+    if entrants is None:
+        entrants = round_.tournament.entrants.select_related("player", "team")
+    if pairings is None:
+        pairings = round_.pairings.all()
+    rows = [p for p in pairings if p.round_id == round_.pk]
+    seated = {e for p in rows for e in (p.entrant_a_id, p.entrant_b_id) if e is not None}
+    fixed = {p.entrant_a_id for p in rows
+             if p.entrant_b_id is None and p.bye_kind != ByeKind.PAIRING_ALLOCATED}
+    ordered = sorted(entrants, key=lambda e: (e.seed if e.seed is not None else 1 << 30, e.pk))
+    needed = set(needing_boards(round_.number, ordered, fixed))
+    return [e for e in ordered if e.pk in needed and e.pk not in seated]
 
 
 def pairing_facts(tournament: Tournament) -> list[str]:

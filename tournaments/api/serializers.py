@@ -31,8 +31,8 @@ class TournamentOutput(serializers.ModelSerializer[Tournament]):
             "id", "club", "club_name", "name", "slug", "game", "game_options", "entrant_kind",
             "format", "match_format", "points_win", "points_draw", "points_loss", "points_bye",
             "tiebreaks", "rated", "clock", "rounds_planned", "third_place_match",
-            "grand_final_reset", "first_colour", "baku_acceleration", "status",
-            "entrant_count", "created_at", "updated_at",
+            "grand_final_reset", "first_colour", "baku_acceleration",
+            "release_pairings_at_once", "status", "entrant_count", "created_at", "updated_at",
         ]
 
 
@@ -57,6 +57,7 @@ class TournamentInput(serializers.Serializer[Tournament]):
     grand_final_reset = serializers.BooleanField(required=False)
     first_colour = serializers.ChoiceField(choices=FirstColour.choices, required=False)
     baku_acceleration = serializers.BooleanField(required=False)
+    release_pairings_at_once = serializers.BooleanField(required=False)
 
 
 class EntrantOutput(serializers.ModelSerializer[Entrant]):

@@ -214,6 +214,22 @@ class RoundViewSet(ReadViewSet):
         """Released rounds; a club's organizers see its drafts too."""
         return selectors.round_list(viewer=self.request.user)
 
+    @extend_schema(request=None, responses=s.RoundOutput)
+    @action(detail=True, methods=["post"])
+    def release(self, request: Request, pk: str) -> Response:
+        """Publish a draft round: public pages and the API show it, its boards take
+        results."""
+        round_ = services.round_release(actor=request.user, round_=self.get_object())
+        return self.answer(selectors.round_list(drafts=True).get(pk=round_.pk))
+
+    @extend_schema(request=None, responses={200: None})
+    @action(detail=True, methods=["post"])
+    def unpair(self, request: Request, pk: str) -> Response:
+        """Delete the last round's pairings while it has no result (pair it again next)."""
+        round_ = self.get_object()
+        boards = services.round_unpair(actor=request.user, round_=round_)
+        return Response({"round": round_.number, "boards_removed": boards})
+
 
 @extend_schema(tags=["tournaments"])
 class PairingViewSet(ReadViewSet):

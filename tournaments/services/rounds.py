@@ -86,10 +86,11 @@ def round_pair_next(*, actor: Actor, tournament: Tournament,
                     "next": current.number + 1},
                 field="round",
             )
-        ensure_everyone_seated(current, _("Round %(round)d cannot be paired") % {
-            "round": current.number + 1})
     number = len(rounds) + 1
     entrants = list(tournament.entrants.select_related("player", "team"))
+    if rounds:
+        ensure_everyone_seated(rounds[-1], _("Round %(round)d cannot be paired") % {
+            "round": number}, entrants, pairings)
     state = adapters.system_state(
         tournament, adapters.system_entries(entrants), pairings, len(rounds),
         pairing_input=lambda n: _swiss(tournament, entrants, rounds, pairings, n))
@@ -209,9 +210,13 @@ def round_release(*, actor: Actor, round_: Round) -> Round:
     return round_
 
 
-def ensure_everyone_seated(round_: Round, doing: str) -> None:
-    """Refused while a hand edit left someone of ``round_`` without a board."""
-    left = unpaired_entrants(round_)
+def ensure_everyone_seated(round_: Round, doing: str, entrants: list[Entrant] | None = None,
+                           pairings: list[Pairing] | None = None) -> None:
+    """Refused while a hand edit left someone of ``round_`` without a board (only a system
+    whose pairings may be edited can leave anyone out: a knockout's losers rest)."""
+    if not round_.tournament.system.pairing_edits:
+        return
+    left = unpaired_entrants(round_, entrants, pairings)
     if left:
         raise ApplicationError(
             ngettext("%(doing)s: %(names)s has no board in round %(round)d; pair them by "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from games.series.format import MatchScore
 from tournaments import selectors, services
@@ -60,7 +61,8 @@ def _big_swiss(make_tournament: Any, entrants: int, rounds: int) -> Any:
     people = list(Entrant.objects.filter(tournament=tournament).order_by("seed"))
     half = entrants // 2
     for number in range(1, rounds + 1):
-        round_ = Round.objects.create(tournament=tournament, number=number, status="finished")
+        round_ = Round.objects.create(tournament=tournament, number=number, status="finished",
+                                      released_at=timezone.now())
         pairings = []
         for board in range(half):
             a, b = people[board], people[half + (board + number) % half]
