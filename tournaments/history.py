@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from players.permissions import actor_user
 from tournaments.models import Tournament, TournamentEvent
 from tournaments.texts import broken_rule_text
 
@@ -30,10 +31,10 @@ def record(tournament: Tournament, kind: str, *, actor: Any = None,
            **data: Any) -> TournamentEvent:
     """Store one history line. ``data`` must be JSON: names, numbers and codes, never
     translated text."""
-    user = actor if getattr(actor, "is_authenticated", False) else None
+    user = actor_user(actor)  # None for the system (bot runs) and anonymous users
+    name = user.get_username() if user is not None else getattr(actor, "username", "")
     return TournamentEvent.objects.create(
-        tournament=tournament, kind=kind, actor=user,
-        actor_name=user.get_username() if user is not None else "",
+        tournament=tournament, kind=kind, actor=user, actor_name=name,
         round_number=round_number, board=board, data=data,
     )
 
