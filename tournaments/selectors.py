@@ -107,8 +107,8 @@ def pairing_facts(tournament: Tournament) -> list[str]:
     and who moves first in round 1."""
     if not tournament.system.pairs_by_trf:
         return []
-    return [gettext("Baku acceleration: %(state)s") % {
-                "state": gettext("on") if tournament.baku_acceleration else gettext("off")},
+    return [gettext("Baku acceleration: on") if tournament.baku_acceleration
+            else gettext("Baku acceleration: off"),
             gettext("First move in round 1: %(who)s") % {
                 "who": tournament.get_first_colour_display()}]
 
