@@ -36,7 +36,7 @@ def russian_round(transactional_db: Any) -> dict[str, Any]:
         player = Player.objects.create(display_name=name, club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    return {"round": services.round_pair_next(actor=user, tournament=tournament)}
+    return {"round": services.round_pair_next(actor=user, tournament=tournament, release=True)}
 
 
 def test_round_page_in_russian(browser: Browser, live_server: Any,
