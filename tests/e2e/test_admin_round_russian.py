@@ -108,7 +108,7 @@ def test_a_draft_swiss_round_in_russian(browser: Browser, live_server: Any,
         player = Player.objects.create(display_name=name, club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    round_ = services.round_pair_next(actor=user, tournament=tournament)
+    round_ = services.round_pair_next(actor=user, tournament=tournament, release=True)
     server = str(live_server.url)
     page = f"/admin/tournaments/round/{round_.pk}/change/"
     browser.set_size(1280, 900)

@@ -208,7 +208,8 @@ def test_finished_tournament_reopens_with_a_logged_reason(
     from matches.services.results import match_result_record
 
     tournament = make_event("round_robin", entrants=2, match_format="single")
-    pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=organizer, tournament=tournament,
+                                       release=True).pairings.get()
     match_result_record(actor=organizer, pairing=pairing, expected_version=1,
                         score=MatchScore(1, 0))
     client = client_of(organizer)

@@ -90,7 +90,8 @@ def test_organizer_of_a_cannot_touch_club_b(as_user: Any, make_tournament: Any, 
                                             organizer: Any, make_players: Any) -> None:
     theirs = make_tournament("round_robin", entrants=4, club=club_b,
                              actor=club_b.organizers.get())
-    round_ = services.round_pair_next(actor=club_b.organizers.get(), tournament=theirs)
+    round_ = services.round_pair_next(actor=club_b.organizers.get(), tournament=theirs,
+                                      release=True)
     pairing = round_.pairings.get(board=1)
     client = as_user(organizer)  # organizer of club A
     tid = theirs.pk
