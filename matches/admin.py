@@ -276,14 +276,14 @@ class RoundForm(forms.ModelForm):
 class RoundAdmin(ClubScopedAdmin):
     form = RoundForm
     change_form_template = "matches/admin/round_change_form.html"
-    list_display = ["tournament", "number", "status", "created_at"]
+    list_display = ["tournament", "number", "status", "created_at", "released_at"]
     list_filter = ["status", "tournament__club"]
     search_fields = ["tournament__name"]
     list_select_related = ["tournament__club"]
-    readonly_fields = ["tournament", "number", "status", "created_at"]
+    readonly_fields = ["tournament", "number", "status", "created_at", "released_at"]
     # compact: the boards' results come right after two short lines
     fieldsets = [
-        (None, {"fields": [("tournament", "number", "status", "created_at")]}),
+        (None, {"fields": [("tournament", "number", "status", "created_at", "released_at")]}),
         (_("Clock"), {"fields": [("clock", "time_slot_minutes")]}),
     ]
     inlines = [PairingInline]

@@ -96,7 +96,9 @@ def test_a_draft_is_invisible_to_the_public_and_seen_by_its_organizers(
     overview = client.get(base).content.decode()
     assert f"{base}rounds/2/" not in overview
     assert client.get(f"{base}rounds/2/").status_code == 404
-    assert client.get(f"{base}rounds/1/").status_code == 200
+    round_one = client.get(f"{base}rounds/1/").content.decode()
+    assert "Baku acceleration: off" in round_one
+    assert "First move in round 1: Top seed moves first" in round_one
     # the organizer sees the draft in the API
     api.force_authenticate(user=organizer)
     mine = api.get(f"/api/tournaments/{tournament.pk}/rounds/").json()["results"]
