@@ -63,7 +63,8 @@ def populate(games: int, players: int, seed: int) -> None:
             Entrant(tournament=tournament, player=person) for person in people
         )
         rounds = Round.objects.bulk_create(
-            Round(tournament=tournament, number=number + 1) for number in range(rounds_needed)
+            Round(tournament=tournament, number=number + 1, released_at=start)
+            for number in range(rounds_needed)
         )
         sides = [rng.sample(range(players), 2) for _ in range(pairings_needed)]
         pairings = Pairing.objects.bulk_create(

@@ -65,7 +65,7 @@ def build_swiss(*, players: int = 200, rounds: int = 9, seed: int = 2026,
         ratings[entrant.pk] = entrant.rating
     tournament = services.tournament_start(actor=organizer, tournament=tournament)
     for number in range(1, rounds + 1):
-        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         boards = [p for p in round_.pairings.order_by("board") if p.entrant_b_id is not None]
         if live and number == rounds:
             boards = boards[: len(boards) // 2]

@@ -188,7 +188,7 @@ def bot_tournament_start(
         run.save(update_fields=["status", "message"])
         _resend_open(run)
     if not tournament.rounds.exists():
-        round_pair_next(actor=actor, tournament=tournament)
+        round_pair_next(actor=actor, tournament=tournament, release=True)  # nobody to wait for
     _advance(run, tournament)
     return run
 
@@ -437,7 +437,7 @@ def _advance(run: BotRun, tournament: Tournament) -> None:
         return
     try:
         with transaction.atomic():
-            round_pair_next(actor=SYSTEM, tournament=tournament)
+            round_pair_next(actor=SYSTEM, tournament=tournament, release=True)
     except ApplicationError as error:  # a round that should exist cannot be paired
         run.status, run.message = BotRunStatus.FAILED, str(error)
         run.save(update_fields=["status", "message"])

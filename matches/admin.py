@@ -44,14 +44,25 @@ from players.permissions import can_manage_club, is_organizer
 from tournaments.dashboard import pairing_stages
 from tournaments.models import (
     FORFEIT_OUTCOMES,
+    ByeKind,
     Outcome,
     Pairing,
     ResultChange,
     Round,
+    Status,
 )
-from tournaments.selectors import games_can_be_drawn, matches_can_be_drawn, round_clock
-from tournaments.services.rounds import round_clock_update
+from tournaments.selectors import (
+    games_can_be_drawn,
+    matches_can_be_drawn,
+    pairing_facts,
+    round_clock,
+    unpaired_entrants,
+)
+from tournaments.services.pairing_edits import label as pairing_label
+from tournaments.services.pairing_edits import pairing_edit, pairing_edit_check
+from tournaments.services.rounds import round_clock_update, round_release, round_unpair
 from tournaments.services.tournaments import clock_text_clean
+from tournaments.texts import broken_rule_text
 
 #: Where a result service's field error shows in a board's row.
 _ROW_FIELD = {"score": "wins_a", "outcome": "outcome", "result": "outcome"}
@@ -294,14 +305,14 @@ class RoundForm(forms.ModelForm):
 class RoundAdmin(ClubScopedAdmin):
     form = RoundForm
     change_form_template = "matches/admin/round_change_form.html"
-    list_display = ["tournament", "number", "status", "created_at"]
+    list_display = ["tournament", "number", "status", "created_at", "released_at"]
     list_filter = ["status", "tournament__club"]
     search_fields = ["tournament__name"]
     list_select_related = ["tournament__club"]
-    readonly_fields = ["tournament", "number", "status", "created_at"]
+    readonly_fields = ["tournament", "number", "status", "created_at", "released_at"]
     # compact: the boards' results come right after two short lines
     fieldsets = [
-        (None, {"fields": [("tournament", "number", "status", "created_at")]}),
+        (None, {"fields": [("tournament", "number", "status", "created_at", "released_at")]}),
         (_("Clock"), {"fields": [("clock", "time_slot_minutes")]}),
     ]
     inlines = [PairingInline]
@@ -319,6 +330,12 @@ class RoundAdmin(ClubScopedAdmin):
                  name="tournaments_round_sheet"),
             path("<int:object_id>/slips/", wrap(self.slips_view),
                  name="tournaments_round_slips"),
+            path("<int:object_id>/release/", wrap(self.release_view),
+                 name="tournaments_round_release"),
+            path("<int:object_id>/unpair/", wrap(self.unpair_view),
+                 name="tournaments_round_unpair"),
+            path("<int:object_id>/edit-pairings/", wrap(self.edit_view),
+                 name="tournaments_round_edit"),
             *super().get_urls(),
         ]
 
@@ -330,6 +347,73 @@ class RoundAdmin(ClubScopedAdmin):
         back = reverse("admin:tournaments_round_change", args=[round_.pk])
         return TemplateResponse(request, template,
                                 {"sheet": round_sheet(round_), "back_url": back})
+
+    def _managed_round(self, request: HttpRequest, object_id: int) -> Round:
+        round_ = get_object_or_404(Round.objects.select_related("tournament__club"),
+                                   pk=object_id)
+        if request.method != "POST" or not can_manage_club(request.user,
+                                                            round_.tournament.club):
+            raise PermissionDenied
+        return round_
+
+    def _refused(self, request: HttpRequest, error: Exception) -> None:
+        self.message_user(request, str(error), messages.ERROR)
+
+    def release_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        round_ = self._managed_round(request, object_id)
+        try:
+            round_release(actor=request.user, round_=round_)
+        except (ApplicationError, PermissionDenied) as error:
+            self._refused(request, error)
+        else:
+            self.message_user(request, gettext("Round %(round)d is released: the players and "
+                                               "the public pages see it now.")
+                              % {"round": round_.number}, messages.SUCCESS)
+        return redirect("admin:tournaments_round_change", round_.pk)
+
+    def unpair_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        round_ = self._managed_round(request, object_id)
+        try:
+            boards = round_unpair(actor=request.user, round_=round_)
+        except (ApplicationError, PermissionDenied) as error:
+            self._refused(request, error)
+            return redirect("admin:tournaments_round_change", round_.pk)
+        self.message_user(request, ngettext(
+            "Round %(round)d is unpaired (%(boards)d board removed): pair it again from the "
+            "dashboard.", "Round %(round)d is unpaired (%(boards)d boards removed): pair it "
+            "again from the dashboard.", boards) % {"round": round_.number, "boards": boards},
+            messages.SUCCESS)
+        return redirect("admin:tournaments_tournament_dashboard", round_.tournament_id)
+
+    def edit_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        """A pairing edit: first the changes and the rules it breaks, then (confirmed) saved."""
+        round_ = self._managed_round(request, object_id)
+        action = request.POST.get("action", "")
+        board = _int_or_none(request.POST.get("board"))
+        entrants = [n for n in (_int_or_none(request.POST.get(key))
+                                for key in ("entrant_1", "entrant_2")) if n is not None]
+        back = reverse("admin:tournaments_round_change", args=[round_.pk])
+        try:
+            if "confirm" in request.POST:
+                pairing_edit(actor=request.user, round_=round_, action=action, board=board,
+                             entrants=entrants)
+                self.message_user(request, gettext("The pairings are changed (logged in the "
+                                                   "history)."), messages.SUCCESS)
+                return redirect(back)
+            plan = pairing_edit_check(round_=round_, action=action, board=board,
+                                      entrants=entrants)
+        except (ApplicationError, PermissionDenied) as error:
+            self._refused(request, error)
+            return redirect(back)
+        return TemplateResponse(request, "matches/admin/pairing_edit_confirm.html", {
+            **self.admin_site.each_context(request), "opts": self.model._meta,
+            "title": gettext("Round %(round)d: confirm the edit") % {"round": round_.number},
+            "original": round_, "plan": plan, "back_url": back,
+            "broken": [broken_rule_text(item["rule"], item["names"]) for item in plan.broken],
+            "fields": {"action": action, "board": board or "",
+                       "entrant_1": entrants[0] if entrants else "",
+                       "entrant_2": entrants[1] if len(entrants) > 1 else ""},
+        })
 
     def sheet_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
         return self._printable(request, object_id, "matches/pairing_sheet.html")
@@ -351,6 +435,7 @@ class RoundAdmin(ClubScopedAdmin):
             context["by_name_url"] = reverse("admin:tournaments_tournament_by_name",
                                              args=[round_.tournament_id, round_.number])
             context["round_clock"] = round_clock(round_)
+            context.update(_pairing_tools(request, round_))
             try:
                 context["clock_advice"] = round_clock_advice(round_)
             except ApplicationError as error:
@@ -431,6 +516,46 @@ class RoundAdmin(ClubScopedAdmin):
         for result in recorded:
             if result.warning:
                 self.message_user(request, result.warning, messages.WARNING)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        return None
+
+
+def _pairing_tools(request: HttpRequest, round_: Round) -> dict[str, Any]:
+    """The round page's draft mark, release and unpair buttons, the pairing edits (a Swiss's
+    last round without results) and the Swiss settings the pairing used."""
+    tournament = round_.tournament
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    manage = can_manage_club(request.user, tournament.club)
+    is_last = round_.number == last and tournament.status == Status.RUNNING
+    played = ResultChange.objects.filter(pairing__round=round_).exists()
+    pairings = list(round_.pairings.select_related("entrant_a__player", "entrant_a__team",
+                                                   "entrant_b__player", "entrant_b__team")
+                    .order_by("board"))
+    unpaired = (unpaired_entrants(round_, pairings=pairings)
+                if tournament.system.pairing_edits else [])
+    seated = [e for p in pairings for e in (p.entrant_a, p.entrant_b)
+              if e is not None and not (p.entrant_b is None
+                                        and p.bye_kind != ByeKind.PAIRING_ALLOCATED)]
+    tools: dict[str, Any] = {
+        "round_draft": not round_.is_released,
+        "may_release": manage and not round_.is_released,
+        "may_unpair": manage and is_last and not played,
+        "may_edit": manage and is_last and not played and tournament.system.pairing_edits,
+        "release_url": reverse("admin:tournaments_round_release", args=[round_.pk]),
+        "unpair_url": reverse("admin:tournaments_round_unpair", args=[round_.pk]),
+        "edit_url": reverse("admin:tournaments_round_edit", args=[round_.pk]),
+        "edit_boards": [p for p in pairings if p.entrant_b_id is not None],
+        "edit_entrants": sorted(((e.pk, pairing_label(e)) for e in [*seated, *unpaired]),
+                                key=lambda item: item[1]),
+        "unpaired": [pairing_label(e) for e in unpaired],
+    }
+    tools["swiss_facts"] = pairing_facts(tournament)
+    return tools
 
 
 @dataclass

@@ -31,7 +31,7 @@ def _demo_score(pairing: Pairing, round_number: int, game: str) -> MatchScore:
 
 def _play(organizer: Any, tournament: Tournament, rounds: int) -> None:
     for _ in range(rounds):
-        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         for pairing in round_.pairings.filter(outcome="pending"):
             match_result_record(actor=organizer, pairing=pairing,
                                          score=_demo_score(pairing, round_.number, tournament.game),
@@ -69,4 +69,4 @@ def load(club: Club, organizer: Any) -> None:
     )
     if swiss is not None:
         _play(organizer, swiss, 2)
-        services.round_pair_next(actor=organizer, tournament=swiss)
+        services.round_pair_next(actor=organizer, tournament=swiss, release=True)

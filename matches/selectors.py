@@ -61,9 +61,10 @@ def tournament_key(tournament: Tournament) -> tuple[Any, ...] | None:
     return None if first is None else (first.created_at, first.pk, 0, 0)
 
 
-def pairings_with_games() -> QuerySet[Pairing]:
-    """Boards with names, tournament and their games' winners (for :func:`pairing_progress`)."""
-    return pairing_list().prefetch_related(Prefetch(
+def pairings_with_games(*, viewer: Any = None) -> QuerySet[Pairing]:
+    """Boards with names, tournament and their games' winners (for :func:`pairing_progress`):
+    those of released rounds, and the drafts' boards of the clubs ``viewer`` organizes."""
+    return pairing_list(viewer=viewer).prefetch_related(Prefetch(
         "games", queryset=Game.objects.only("id", "pairing_id", "number", "winner_side")
         .order_by("number")))
 

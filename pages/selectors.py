@@ -238,8 +238,8 @@ def _slot_scores(pairing: Pairing, progress: MatchProgress | None = None) -> tup
 
 def round_views(tournament: Tournament, numbers: list[int] | None = None,
                 members: Members | None = None) -> list[RoundView]:
-    """The rounds (all, or those ``numbers``) with their boards: names (a team's with its
-    ``members``), starting numbers, the points each side had when the round began, a
+    """The released rounds (all, or those ``numbers``) with their boards: names (a team's
+    with its ``members``), starting numbers, the points each side had when the round began, a
     knockout match's name, scores (so far) and games."""
     rounds = tournament_selectors.round_list(tournament).prefetch_related(
         Prefetch("pairings__games", queryset=Game.objects.only(
@@ -270,11 +270,9 @@ class RoundLink:
 
 
 def round_links(tournament: Tournament) -> list[RoundLink]:
-    """Every paired round, first to last, for the round picker."""
-    from tournaments.models import Round
-
+    """Every released round, first to last, for the round picker."""
     return [RoundLink(number, status == "finished") for number, status in
-            Round.objects.filter(tournament=tournament).order_by("number")
+            tournament_selectors.released_rounds(tournament).order_by("number")
             .values_list("number", "status")]
 
 
@@ -624,6 +622,7 @@ def tournament_round(tournament: Tournament, number: int) -> dict[str, Any] | No
         return None
     context = _page_context(tournament, ROUND, links)
     context["round"] = round_views(tournament, [number], members_by_team(tournament))[0]
+    context["pairing_facts"] = tournament_selectors.pairing_facts(tournament)
     return context
 
 

@@ -116,6 +116,7 @@ def make_event(club_a: Any, organizer: Any) -> Callable[..., Any]:
              bots: str | None = None, bot_settings: dict[str, Any] | None = None,
              start: bool = True, installed: dict[int, str] | None = None,
              **fields: Any) -> Any:
+        fields.setdefault("release_pairings_at_once", True)  # as tests/worlds.py does
         tournament = services.tournament_create(
             actor=organizer, club=club_a, name=f"{game} {format}", game=game, format=format,
             **fields,

@@ -26,7 +26,10 @@ def tournament_of(organizer: Any, club: Club, players: Iterable[Player], *,
                   top_rating: int = 2000, rating_step: int = 10, start: bool = False,
                   **fields: Any) -> Tournament:
     """A tournament of ``players``, entered with ratings from ``top_rating`` down by
-    ``rating_step``; ``fields`` are the other settings of ``tournament_create``."""
+    ``rating_step``; ``fields`` are the other settings of ``tournament_create``. Its rounds
+    are released as they are paired unless ``release_pairings_at_once=False`` (a test
+    about drafts)."""
+    fields.setdefault("release_pairings_at_once", True)
     tournament = services.tournament_create(actor=organizer, club=club, name=name, game=game,
                                             format=format, **fields)
     return enter(organizer, tournament, players, top_rating=top_rating,

@@ -79,7 +79,7 @@ OPTION_FIELDS = {"rows": "board_rows", "cols": "board_cols", "deck": "deck",
 MODEL_FIELDS = ["club", "name", "game", "format", "rounds_planned", "rated", "clock",
                 "points_win", "points_draw", "points_loss", "points_bye", "third_place_match",
                 "grand_final_reset", "first_colour", "baku_acceleration", "starts_on", "ends_on",
-                "chief_arbiter"]
+                "chief_arbiter", "release_pairings_at_once"]
 MATCH_KINDS = {"single": _("Single game"), "best_of": _("Best of N"),
                "first_to": _("First to N wins"), "fixed": _("N games (fixed)")}
 
@@ -266,7 +266,8 @@ class TournamentAdmin(ClubScopedAdmin):
     readonly_fields = ["slug", "status", "entrant_kind", "created_by", "created_at",
                        "updated_at"]
     fieldsets = [
-        (None, {"fields": ["club", "name", "game", "format", "rounds_planned", "rated"]}),
+        (None, {"fields": ["club", "name", "game", "format", "rounds_planned", "rated",
+                           "release_pairings_at_once"]}),
         (_("Dates and arbiter"), {"fields": [("starts_on", "ends_on"), "chief_arbiter"],
                                   "description": _("Written in the TRF export's header.")}),
         (_("Game options"), {"fields": [("board_rows", "board_cols"), ("deck", "team_size")],
@@ -409,6 +410,8 @@ class TournamentAdmin(ClubScopedAdmin):
             action = request.POST.get("action", "")
             if action == "reopen":
                 self._reopen(request, tournament, request.POST.get("reason", ""))
+            elif action == "release":
+                self._release(request, tournament)
             elif action in self.STEPS:
                 service, step_done = self.STEPS[action]
                 done = str(step_done)
@@ -436,6 +439,16 @@ class TournamentAdmin(ClubScopedAdmin):
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),
                           })
+
+    def _release(self, request: HttpRequest, tournament: Tournament) -> None:
+        last = tournament.rounds.order_by("-number").first()
+        if last is None:
+            self.message_user(request, gettext("No round is paired yet."), messages.ERROR)
+            return
+        done = gettext("Round %(round)d is released.") % {"round": last.number}
+        if run_service(self, request, lambda: services.round_release(
+                actor=request.user, round_=last), done):
+            self.log_change(request, tournament, done)
 
     @transaction.atomic
     def _reopen(self, request: HttpRequest, tournament: Tournament, reason: str) -> None:

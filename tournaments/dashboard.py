@@ -71,7 +71,7 @@ def pairing_stages(round_: Round) -> dict[int, str]:
     tournament = round_.tournament
     if not tournament.system.has_bracket:
         return {}
-    data = tournament_data(tournament)
+    data = tournament_data(tournament, drafts=True)
     pairings = [p for rows in data.rounds for p in rows]
     seed_of = {e.pk: int(e.seed) for e in data.entrants if e.seed is not None}
     return {pk: name for pk, name in knockout_stages(tournament, pairings, seed_of).items()
@@ -90,6 +90,11 @@ def _next_step(tournament: Tournament, active: int, rounds: list[RoundSummary],
     if tournament.status == Status.FINISHED:
         return NextStep("reopen", _("Reopen it only to correct a result (the reason is "
                                     "logged)."))
+    if rounds and not rounds[-1].round.is_released:
+        number = rounds[-1].round.number
+        return NextStep("release", _("Round %(round)d is a draft: check the pairings, then "
+                                     "release them to the players and the public pages.")
+                        % {"round": number}, number)
     if rounds and not rounds[-1].complete:
         last = rounds[-1]
         return NextStep("results", ngettext(
@@ -106,7 +111,7 @@ def _next_step(tournament: Tournament, active: int, rounds: list[RoundSummary],
 
 def tournament_overview(tournament: Tournament) -> Overview:
     """The dashboard's figures for ``tournament``."""
-    data = tournament_data(tournament)
+    data = tournament_data(tournament, drafts=True)
     round_rows = {r.number: r for r in tournament.rounds.all()}
     pairings = [p for rows in data.rounds for p in rows]
     seed_of = {e.pk: int(e.seed) for e in data.entrants if e.seed is not None}

@@ -33,7 +33,7 @@ from tournaments.models import (
     TournamentEvent,
 )
 from tournaments.standings import REGISTRY
-from tournaments.texts import format_text, game_label
+from tournaments.texts import broken_rule_text, format_text, game_label
 
 logger = logging.getLogger(__name__)
 
@@ -120,10 +120,10 @@ def record(tournament: Tournament, kind: str, *, actor: Any = None,
     have no user."""
     if _summarised.get():
         return None
-    user = actor_user(actor)
+    user = actor_user(actor)  # None for the system (bot runs) and anonymous users
+    name = user.get_username() if user is not None else getattr(actor, "username", "")
     return TournamentEvent.objects.create(
-        tournament=tournament, kind=kind, actor=user,
-        actor_name=user.get_username() if user is not None else "",
+        tournament=tournament, kind=kind, actor=user, actor_name=name,
         round_number=round_number, board=board, data=data,
     )
 
@@ -291,22 +291,6 @@ def _round_unpaired(data: Mapping[str, Any], round_number: int | None) -> str:
     return _("Round %(round)s unpaired.") % {"round": round_number}
 
 
-def _broken_rule(rule: Mapping[str, Any]) -> str:
-    names = names_text(rule.get("names") or [])
-    words = {
-        "repeat": _("%(names)s met before"),
-        "same_colour_three": _("%(names)s would have the same first move three rounds "
-                               "running"),
-        "colour_difference": _("%(names)s would have first moves out of balance by more "
-                               "than two"),
-        "forbidden": _("%(names)s must not meet"),
-        "bye_again": _("%(names)s had a bye already"),
-        "unpaired": _("%(names)s left unpaired"),
-    }
-    code = str(rule.get("rule", ""))
-    return words.get(code, "%(names)s: " + code) % {"names": names}
-
-
 def _pairing_edited(data: Mapping[str, Any], round_number: int | None) -> str:
     actions = {"swap_boards": _("Boards swapped."),
                "swap_first_move": _("First move swapped."),
@@ -320,7 +304,9 @@ def _pairing_edited(data: Mapping[str, Any], round_number: int | None) -> str:
             "board": change.get("board", "?"), "before": " – ".join(before),
             "after": " – ".join(after)})
     text = " ".join(parts + (["; ".join(changes)] if changes else []))
-    broken = [_broken_rule(rule) for rule in data.get("broken") or []]
+    broken = [broken_rule_text(str(rule.get("rule", "")),
+                               [str(name) for name in rule.get("names") or []])
+              for rule in data.get("broken") or []]
     if broken:
         text += " " + _("(breaks: %(rules)s)") % {"rules": "; ".join(broken)}
     return text

@@ -98,6 +98,11 @@ class Tournament(models.Model):
         help_text=_("Swiss: the top half gets virtual points in the first rounds (FIDE "
                     "C.04.5.1); needs loss 0 and a draw worth half a win."),
     )
+    release_pairings_at_once = models.BooleanField(
+        _("release pairings at once"), default=False,
+        help_text=_("Publish each round as soon as it is paired (a small club night); "
+                    "otherwise a new round is a draft until the director releases it."),
+    )
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT,
     )
@@ -264,6 +269,25 @@ class RoundStatus(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+def released_filter(path: str = "") -> Q:
+    """The one definition of "a released round" (null ``released_at`` is a draft that only
+    organizers see); ``path`` reaches the round from another model (``"round__"``)."""
+    return Q(**{f"{path}released_at__isnull": False})
+
+
+class RoundQuerySet(models.QuerySet["Round"]):
+    def released(self) -> RoundQuerySet:
+        """Rounds the public may see: every page, feed and API answer for non-organizers
+        reads rounds through this."""
+        return self.filter(released_filter())
+
+
+class PairingQuerySet(models.QuerySet["Pairing"]):
+    def released(self) -> PairingQuerySet:
+        """Boards of released rounds only (see :meth:`RoundQuerySet.released`)."""
+        return self.filter(released_filter("round__"))
+
+
 class Round(models.Model):
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rounds",
@@ -282,6 +306,8 @@ class Round(models.Model):
         help_text=_("When the director published the pairings; until then the round is a "
                     "draft that only organizers see."),
     )
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("round")
@@ -362,6 +388,8 @@ class Pairing(models.Model):
         related_name="+",
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    objects = PairingQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("pairing")

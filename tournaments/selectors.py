@@ -7,17 +7,20 @@ pure standings core.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 
 from core.bounds import MAX_MATCH_GAMES
 from games.engines import game_facts
 from games.series.format import MatchFormat, SeriesError
+from players.permissions import managed_clubs
 from tournaments import adapters, texts
 from tournaments.csv_cells import csv_text
-from tournaments.models import Entrant, Pairing, Round, Tournament
+from tournaments.models import ByeKind, Entrant, Pairing, Round, Tournament, released_filter
 
 
 def stored_match_format(tournament: Tournament) -> MatchFormat:
@@ -80,11 +83,62 @@ def _pairings_with_names() -> QuerySet[Pairing]:
     ).order_by("board")
 
 
-def round_list(tournament: Tournament | None = None) -> QuerySet[Round]:
+def released_rounds(tournament: Tournament | None = None) -> QuerySet[Round]:
+    """The rounds the public sees (every page, table and feed reads rounds through this or
+    :meth:`RoundQuerySet.released`): a draft round stays with its organizers."""
+    rounds = Round.objects.released()
+    return rounds.filter(tournament=tournament) if tournament is not None else rounds
+
+
+def _seen_by(user: Any) -> Q:
+    """Released rounds, and every round of the clubs ``user`` organizes."""
+    return released_filter() | Q(tournament__club__in=managed_clubs(user))
+
+
+def round_list(tournament: Tournament | None = None, *, viewer: Any = None,
+               drafts: bool = False) -> QuerySet[Round]:
+    """Rounds with their boards: released ones, plus the drafts ``viewer`` organizes (or
+    every draft with ``drafts``, for the organizers' own pages)."""
     rounds = Round.objects.select_related("tournament__club").prefetch_related(
         Prefetch("pairings", queryset=_pairings_with_names())
     )
+    if not drafts:
+        rounds = rounds.filter(_seen_by(viewer))
     return rounds.filter(tournament=tournament) if tournament is not None else rounds
+
+
+def needing_boards(number: int, entrants: Iterable[Entrant], on_fixed_bye: set[int]) -> list[int]:
+    """The entrants who need a board in round ``number``: everyone playing it, but those
+    on a requested (or absent) bye (``on_fixed_bye``)."""
+    return [e.pk for e in entrants if e.plays_in(number) and e.pk not in on_fixed_bye]
+
+
+def unpaired_entrants(round_: Round, entrants: Iterable[Entrant] | None = None,
+                      pairings: Iterable[Pairing] | None = None) -> list[Entrant]:
+    """Entrants a hand edit left without a board in the round, by starting number (the
+    tournament's entrants and the round's pairings are read unless given)."""
+    if entrants is None:
+        entrants = round_.tournament.entrants.select_related("player", "team")
+    if pairings is None:
+        pairings = round_.pairings.all()
+    rows = [p for p in pairings if p.round_id == round_.pk]
+    seated = {e for p in rows for e in (p.entrant_a_id, p.entrant_b_id) if e is not None}
+    fixed = {p.entrant_a_id for p in rows
+             if p.entrant_b_id is None and p.bye_kind != ByeKind.PAIRING_ALLOCATED}
+    ordered = sorted(entrants, key=lambda e: (e.seed if e.seed is not None else 1 << 30, e.pk))
+    needed = set(needing_boards(round_.number, ordered, fixed))
+    return [e for e in ordered if e.pk in needed and e.pk not in seated]
+
+
+def pairing_facts(tournament: Tournament) -> list[str]:
+    """The pairing settings a Swiss's round pages state (admin and public): acceleration
+    and who moves first in round 1."""
+    if not tournament.system.pairs_by_trf:
+        return []
+    return [gettext("Baku acceleration: on") if tournament.baku_acceleration
+            else gettext("Baku acceleration: off"),
+            gettext("First move in round 1: %(who)s") % {
+                "who": tournament.get_first_colour_display()}]
 
 
 def round_clock(round_: Round) -> str:
@@ -92,8 +146,14 @@ def round_clock(round_: Round) -> str:
     return str(round_.clock or round_.tournament.clock or "")
 
 
-def pairing_list() -> QuerySet[Pairing]:
-    return _pairings_with_names().select_related("round__tournament__club")
+def pairing_list(*, viewer: Any = None, drafts: bool = False) -> QuerySet[Pairing]:
+    """Boards with names: those of released rounds, plus the drafts ``viewer`` organizes
+    (every board with ``drafts``)."""
+    pairings = _pairings_with_names().select_related("round__tournament__club")
+    if not drafts:
+        pairings = pairings.filter(released_filter("round__")
+                                   | Q(round__tournament__club__in=managed_clubs(viewer)))
+    return pairings
 
 
 @dataclass
@@ -113,10 +173,13 @@ class TournamentData:
         return adapters.completed_rounds(self.rounds)
 
 
-def tournament_data(tournament: Tournament) -> TournamentData:
-    """Entrants (with names) and every pairing, grouped by round: two queries."""
+def tournament_data(tournament: Tournament, *, drafts: bool = False) -> TournamentData:
+    """Entrants (with names) and the pairings of released rounds (of every round with
+    ``drafts``: the organizers' dashboard), grouped by round: two queries."""
     entrants = list(tournament.entrants.select_related("player", "team"))
     pairings = Pairing.objects.filter(round__tournament=tournament).select_related("round")
+    if not drafts:
+        pairings = pairings.released()
     by_number: dict[int, list[Pairing]] = {}
     for pairing in pairings.order_by("round__number", "board"):
         by_number.setdefault(pairing.round.number, []).append(pairing)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext, ngettext
 from games.engines import UnknownGameError, game_facts
 from games.series.format import MatchFormat
 from tournaments.marked import MarkedError
+from tournaments.pairing import edit_rules
 from tournaments.standings.tiebreaks import TieBreak
 from tournaments.trf import TrfError
 
@@ -110,3 +111,19 @@ def game_options_text(options: Mapping[str, object]) -> str:
     words = {"rows": gettext("board rows"), "cols": gettext("board columns")}
     parts += [f"{words.get(key, key)} {value}" for key, value in values.items()]
     return ", ".join(parts)
+
+
+def broken_rule_text(rule: str, names: list[str]) -> str:
+    """A Swiss rule a pairing edit breaks (``tournaments.pairing.edit_rules``), in words."""
+    who = ", ".join(names)
+    texts = {
+        edit_rules.REPEAT: gettext("%(names)s have met before"),
+        edit_rules.SAME_COLOUR_THREE: gettext(
+            "%(names)s would move first (or second) three rounds in a row"),
+        edit_rules.COLOUR_DIFFERENCE: gettext(
+            "%(names)s would have a colour difference above 2"),
+        edit_rules.FORBIDDEN: gettext("%(names)s are a forbidden pair"),
+        edit_rules.BYE_AGAIN: gettext("%(names)s would get a second pairing-allocated bye"),
+        edit_rules.UNPAIRED: gettext("%(names)s would have no board"),
+    }
+    return texts[rule] % {"names": who} if rule in texts else f"{rule}: {who}"

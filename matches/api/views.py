@@ -168,6 +168,9 @@ class PairingViewSet(tournament_views.PairingViewSet):
     queryset = selectors.pairings_with_games()
     serializer_class = s.PairingProgressOutput
 
+    def get_queryset(self) -> Any:
+        return selectors.pairings_with_games(viewer=self.request.user)
+
     @extend_schema(request=ts.ResultInput, responses=s.PairingResultOutput)
     @action(detail=True, methods=["post"])
     def result(self, request: Request, pk: str) -> Response:

@@ -33,6 +33,7 @@ from matches.services.results import (
     check_board,
     checked_result,
     correction_warning,
+    ensure_released,
     lock_board,
     match_score,
     no_draw_message,
@@ -94,6 +95,7 @@ def game_record(
                 "round": pairing.round.number, "board": pairing.board,
                 "expected": expected_version, "version": pairing.version}
         )
+    ensure_released(pairing)
     if pairing.entrant_b_id is None:
         raise ApplicationError(_("A bye has no games."), field="pairing")
     games = list(pairing.games.order_by("number"))

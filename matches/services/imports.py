@@ -373,7 +373,7 @@ def _import_round(actor: Actor, tournament: Tournament, players: list[Any],
     planned.sort(key=lambda p: p.entrant_b is None)  # byes last, as boards go
     try:
         round_ = round_create(actor=actor, tournament=tournament, number=index + 1,
-                              planned=planned)
+                              planned=planned, release=True)
     except ApplicationError as error:
         raise ApplicationError(_("Round %(round)d: %(problem)s") % {
             "round": index + 1, "problem": error.message}, field="file") from None

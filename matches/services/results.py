@@ -333,10 +333,21 @@ def lock_board(actor: Actor | None, pairing: Pairing) -> tuple[Tournament, Pairi
     return tournament, pairing
 
 
+def ensure_released(pairing: Pairing) -> None:
+    """A draft round's boards take no games or results: its pairings may still change,
+    and players have not seen them."""
+    if not pairing.round.is_released:
+        raise ApplicationError(
+            _("Round %(round)d is a draft: release its pairings before entering results.")
+            % {"round": pairing.round.number}, field="round")
+
+
 def check_board(tournament: Tournament, pairing: Pairing, expected_version: int) -> None:
-    """The board takes a result now: the version the writer saw, no bye, a running event."""
+    """The board takes a result now: the version the writer saw, a released round, no bye,
+    a running event."""
     if pairing.version != expected_version:
         raise ConflictError(stale_message(pairing, expected_version))
+    ensure_released(pairing)
     if pairing.entrant_b_id is None:
         raise ApplicationError(_("Board %(board)d is a bye: it has no games or result.")
                                % {"board": pairing.board}, field="outcome")

@@ -97,7 +97,7 @@ def build_club(*, running: bool = False) -> ClubData:
     night = _event(organizer, club, "Kugamai Club Night", "kugamai", "round_robin",
                    _people(club, 4, "Night Owl"), match_format={"kind": "single", "games": 1})
     night = services.tournament_start(actor=organizer, tournament=night)
-    services.round_pair_next(actor=organizer, tournament=night)
+    services.round_pair_next(actor=organizer, tournament=night, release=True)
     results_night = _results_night(organizer, club)
     for tournament in (round_robin, knockout, swiss, teams, night):
         tournament.refresh_from_db()
@@ -126,7 +126,7 @@ def _results_night(organizer: Any, club: Club) -> Tournament:
     event = services.tournament_start(actor=organizer, tournament=event)
     scores = [MatchScore(2, 0, 0), MatchScore(2, 1, 0), MatchScore(1, 2, 0), MatchScore(0, 2, 0)]
     for number in range(1, 5):
-        round_ = services.round_pair_next(actor=organizer, tournament=event)
+        round_ = services.round_pair_next(actor=organizer, tournament=event, release=True)
         boards = list(round_.pairings.exclude(entrant_b=None).order_by("board"))
         for index, pairing in enumerate(boards):
             if number == 4 and index >= len(boards) // 2:
@@ -169,7 +169,7 @@ def _team_event(organizer: Any, club: Club) -> Tournament:
         services.entrant_register(actor=organizer, tournament=event, team=team,
                                   rating=1600 - 10 * index)
     event = services.tournament_start(actor=organizer, tournament=event)
-    round_ = services.round_pair_next(actor=organizer, tournament=event)
+    round_ = services.round_pair_next(actor=organizer, tournament=event, release=True)
     for pairing in round_.pairings.exclude(entrant_b=None):
         match_services.match_result_record(actor=organizer, pairing=pairing,
                                      score=MatchScore(1, 0, 0), expected_version=pairing.version)

@@ -233,7 +233,10 @@ def test_a_club_tournament_from_empty_database_to_final_standings(
 
     def play_round(number: int) -> None:
         walk.open(dashboard)
-        walk.submit("#next-action")  # Pair round N
+        walk.submit("#next-action")  # Pair round N: a draft
+        assert f"Round {number} is a draft" in walk.run(
+            "return document.getElementById('next-step').innerText;")
+        walk.submit("#next-action")  # Release round N
         walk.open(dashboard)
         assert f"Enter round {number} results" in walk.run(
             "return document.getElementById('next-step').innerText;")
@@ -266,10 +269,37 @@ def test_a_club_tournament_from_empty_database_to_final_standings(
     walk.step("round 2 typed")
 
     # -- round 3: another director saves a board meanwhile; the typed boards survive ----
+    # -- round 3: a draft, unpaired and paired again, a board's first move swapped (the
+    #    rules it breaks shown first), then released -------------------------------------
     walk.open(dashboard)
     walk.submit("#next-action")  # Pair round 3
+    draft = tournament.rounds.get(number=3)
+    public_round = f"/tournaments/{club.slug}/{tournament.slug}/rounds/3/"
+    walk.open(f"/admin/tournaments/round/{draft.pk}/change/")
+    assert walk.run("return !!document.getElementById('round-draft');")
+    walk.shoot("round-3-draft")
+    walk.submit("#unpair-round")
+    assert "Round 3 is unpaired" in walk.message()
+    assert not tournament.rounds.filter(number=3).exists()
+    walk.submit("#next-action")  # Pair round 3 again
     round3 = tournament.rounds.get(number=3)
     walk.open(f"/admin/tournaments/round/{round3.pk}/change/")
+    first_before = round3.pairings.get(board=1).entrant_a_id
+    walk.run("document.getElementById('edit-pairings').open = true;")
+    walk.submit("#edit-swap-first button")
+    assert walk.run("return !!document.getElementById('confirm-edit');")
+    walk.shoot("pairing-edit-confirm")
+    walk.submit("#confirm-edit")
+    assert "The pairings are changed" in walk.message()
+    assert round3.pairings.get(board=1).entrant_b_id == first_before
+    walk.open(public_round)  # the public page does not know the draft
+    assert walk.run("var c = document.querySelector('.error-code');"
+                    "return c ? c.innerText : '';") == "404"
+    walk.open(f"/admin/tournaments/round/{round3.pk}/change/")
+    walk.submit("#release-round")
+    assert "Round 3 is released" in walk.message()
+    walk.shoot("round-3-released")
+    walk.step("round 3: draft, unpaired, paired again, first move swapped, released")
     typed = type_round(walk, 3)
     second = round3.pairings.get(board=2)
     mine = SCORES[(3 * 3 + 1) % len(SCORES)]

@@ -36,7 +36,7 @@ def russian_round(transactional_db: Any) -> dict[str, Any]:
         player = Player.objects.create(display_name=name, club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    return {"round": services.round_pair_next(actor=user, tournament=tournament)}
+    return {"round": services.round_pair_next(actor=user, tournament=tournament, release=True)}
 
 
 def test_round_page_in_russian(browser: Browser, live_server: Any,
@@ -84,6 +84,57 @@ def test_round_page_in_russian(browser: Browser, live_server: Any,
         width = browser.run("return document.documentElement.scrollWidth;")
         assert width <= 400  # no sideways scroll on a phone
         browser.screenshot(artifacts / "admin-round-ru-375.png")
+    finally:
+        browser.run("document.cookie = 'django_language=; path=/; max-age=0';")
+        browser.set_size(1280, 900)
+
+
+def test_a_draft_swiss_round_in_russian(browser: Browser, live_server: Any,
+                                        artifacts: Path) -> None:
+    """A Swiss round not yet released: the draft mark, the pairing settings, release and
+    unpair buttons and the edit forms in Russian, at 1280 and 375 px."""
+    from django.contrib.auth import get_user_model
+
+    from players.models import Club, Player
+    from tournaments import services
+
+    user = get_user_model().objects.create_user("ru_swiss", password=PASSWORD, is_staff=True)
+    club = Club.objects.create(name="Клуб у Моря", slug="more")
+    club.organizers.add(user)
+    tournament = services.tournament_create(
+        actor=user, club=club, name="Швейцарка у моря", game="kugamai", format="swiss",
+        rounds_planned=3, baku_acceleration=True)
+    for name in ("Анна Петрова", "Борис Иванов", "Вера Смирнова", "Глеб Орлов", "Дина Ким"):
+        player = Player.objects.create(display_name=name, club=club)
+        services.entrant_register(actor=user, tournament=tournament, player=player)
+    tournament = services.tournament_start(actor=user, tournament=tournament)
+    round_ = services.round_pair_next(actor=user, tournament=tournament, release=True)
+    server = str(live_server.url)
+    page = f"/admin/tournaments/round/{round_.pk}/change/"
+    browser.set_size(1280, 900)
+    browser.get(server + "/healthz")
+    browser.run("document.cookie = 'django_language=ru; path=/';")
+    try:
+        browser.get(f"{server}/admin/login/?next={page}")
+        wait_for(browser, "return document.getElementById('id_username');")
+        browser.run("document.getElementById('id_username').value = arguments[0];"
+                    "document.getElementById('id_password').value = arguments[1];"
+                    "document.getElementById('login-form').submit();", "ru_swiss", PASSWORD)
+        wait_for(browser, f"return location.pathname === '{page}' && "
+                          "document.readyState === 'complete';")
+        browser.run("document.getElementById('edit-pairings').open = true;")
+        text = browser.run("return document.getElementById('round-tools').textContent;")
+        for words in ("Черновик", "Бакинская акселерация: включена", "Первый ход в 1-м туре",
+                      "Опубликовать тур 1", "Отменить жеребьёвку тура 1",
+                      "Поменять, кто ходит первым", "Составить пару вручную"):
+            assert words in text, words
+        browser.screenshot(artifacts / "admin-round-draft-ru-1280.png")
+        browser.set_size(375, 800)
+        browser.get(server + page)
+        wait_for(browser, "return document.readyState === 'complete';")
+        browser.run("document.getElementById('edit-pairings').open = true;")
+        assert browser.run("return document.documentElement.scrollWidth;") <= 400
+        browser.screenshot(artifacts / "admin-round-draft-ru-375.png")
     finally:
         browser.run("document.cookie = 'django_language=; path=/; max-age=0';")
         browser.set_size(1280, 900)

@@ -34,7 +34,7 @@ def director_round(transactional_db: Any) -> dict[str, Any]:
         player = Player.objects.create(display_name=f"Игрок {index + 1}", club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    return {"round": services.round_pair_next(actor=user, tournament=tournament),
+    return {"round": services.round_pair_next(actor=user, tournament=tournament, release=True),
             "user": user}
 
 

@@ -40,7 +40,7 @@ def director_round(transactional_db: Any) -> dict[str, Any]:
         player = Player.objects.create(display_name=f"Walker {index + 1}", club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    round_ = services.round_pair_next(actor=user, tournament=tournament)
+    round_ = services.round_pair_next(actor=user, tournament=tournament, release=True)
     return {"round": round_, "tournament": tournament}
 
 

@@ -36,7 +36,8 @@ def analysed_game(transactional_db: Any) -> dict[str, Any]:
         player = Player.objects.create(display_name=name, club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    pairing = services.round_pair_next(actor=user, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=user, tournament=tournament,
+                                       release=True).pairings.get()
     game_entry_record(actor=user, pairing=pairing, expected_version=pairing.version,
                       record=record)
     game = Game.objects.get(pairing=pairing)

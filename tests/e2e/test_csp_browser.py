@@ -36,7 +36,7 @@ def csp_round(transactional_db: Any) -> dict[str, Any]:
         player = Player.objects.create(display_name=f"Csp {index + 1}", club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    round_ = services.round_pair_next(actor=user, tournament=tournament)
+    round_ = services.round_pair_next(actor=user, tournament=tournament, release=True)
     return {"round": round_, "tournament": tournament, "player": player}
 
 

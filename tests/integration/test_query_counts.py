@@ -37,7 +37,7 @@ def _tournament(club: Club, organizer: Any, size: int, name: str) -> Tournament:
                                   rating=1800 - index)
     tournament = services.tournament_start(actor=organizer, tournament=tournament)
     for number in range(size - 1):
-        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         for board in round_.pairings.filter(outcome="pending"):
             score = MatchScore(2, 1) if (board.board + number) % 2 else MatchScore(0, 2)
             match_result_record(actor=organizer, pairing=board, expected_version=board.version,

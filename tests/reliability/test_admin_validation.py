@@ -180,7 +180,8 @@ def test_the_rating_settings_page_checks_through_the_service(
 def test_the_rating_settings_page_saves_through_the_service(
         browser: Client, club_a: Club, make_event: Any, alice: Any) -> None:
     tournament = make_event(entrants=2)
-    pairing = services.round_pair_next(actor=alice, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=alice, tournament=tournament,
+                                       release=True).pairings.get()
     result_services.result_record(actor=alice, pairing=pairing, expected_version=1,
                                   score=MatchScore(1, 0, 0))
     answer = browser.post(f"/admin/ratings/clubratingsettings/{club_a.pk}/change/",

@@ -49,7 +49,7 @@ def seed(club_a: Any, club_b: Any) -> str:
             services.entrant_register(actor=actor, tournament=tournament, player=player,
                                       rating=1800 - index)
         services.tournament_start(actor=actor, tournament=tournament)
-        round_ = services.round_pair_next(actor=actor, tournament=tournament)
+        round_ = services.round_pair_next(actor=actor, tournament=tournament, release=True)
         pairing: Pairing = round_.pairings.order_by("board")[0]
         from games.series.format import MatchScore
 

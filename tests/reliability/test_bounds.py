@@ -172,7 +172,7 @@ def test_names_are_bounded_in_the_services(club_a: Any, alice: Any) -> None:
 @pytest.fixture
 def board(make_event: Any, alice: Any) -> Pairing:
     tournament = make_event(entrants=2, match_format="ft3/9")
-    round_ = services.round_pair_next(actor=alice, tournament=tournament)
+    round_ = services.round_pair_next(actor=alice, tournament=tournament, release=True)
     return round_.pairings.get()
 
 

@@ -64,7 +64,7 @@ def running(club_a: Any) -> Any:
 def test_parallel_results_on_one_pairing_one_wins_the_others_conflict(
     running: Any, organizer: Any
 ) -> None:
-    round_ = services.round_pair_next(actor=organizer, tournament=running)
+    round_ = services.round_pair_next(actor=organizer, tournament=running, release=True)
     pairing = round_.pairings.order_by("board")[0]
     seen = pairing.version
     scores = [MatchScore(1, 0, 0), MatchScore(0, 1, 0), MatchScore(0, 0, 1),
@@ -91,7 +91,7 @@ def test_parallel_results_on_one_pairing_one_wins_the_others_conflict(
 def test_retrying_writers_lose_no_update(running: Any, organizer: Any) -> None:
     """Writers that reload and retry on conflict: every accepted write bumps the version
     by one and leaves exactly one ResultChange, in order."""
-    round_ = services.round_pair_next(actor=organizer, tournament=running)
+    round_ = services.round_pair_next(actor=organizer, tournament=running, release=True)
     pairing = round_.pairings.order_by("board")[0]
     start_version = pairing.version
     writes_each = 5
@@ -123,7 +123,7 @@ def test_retrying_writers_lose_no_update(running: Any, organizer: Any) -> None:
 
 
 def test_parallel_result_posts_through_the_api(running: Any, organizer: Any) -> None:
-    round_ = services.round_pair_next(actor=organizer, tournament=running)
+    round_ = services.round_pair_next(actor=organizer, tournament=running, release=True)
     pairing = round_.pairings.order_by("board")[0]
 
     def post(index: int) -> int:

@@ -25,7 +25,8 @@ PAGE = settings.REST_FRAMEWORK["PAGE_SIZE"]
 def test_a_match_s_games_come_in_pages_with_the_etag(make_event: Any, organizer: Any,
                                                     api: Any) -> None:
     tournament = make_event(entrants=2, match_format=f"fixed{PAGE + 10}")
-    pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=organizer, tournament=tournament,
+                                       release=True).pairings.get()
     half = (PAGE + 10) // 2
     result_services.result_record(actor=organizer, pairing=pairing, expected_version=1,
                                   score=MatchScore(half, half, 0))
@@ -50,7 +51,7 @@ def test_entrants_and_rounds_come_in_pages(club_a: Any, organizer: Any, api: Any
     assert entrants["count"] == PAGE + 3 and len(entrants["results"]) == PAGE
     assert len(api.get(entrants["next"]).json()["results"]) == 3
     swiss = services.tournament_start(actor=organizer, tournament=swiss)
-    services.round_pair_next(actor=organizer, tournament=swiss)
+    services.round_pair_next(actor=organizer, tournament=swiss, release=True)
     rounds = api.get(f"/api/tournaments/{swiss.pk}/rounds/").json()
     assert rounds["count"] == 1 and rounds["results"][0]["number"] == 1
 

@@ -60,6 +60,8 @@ RECIPES: dict[tuple[str, str], Recipe] = {
         w.running.pk, {"entrant": w.entrants[2].pk, "round_number": 3}),
     ("post", "/api/tournaments/{id}/forbid-pairing/"): lambda w: (
         w.running.pk, {"entrant_a": w.entrants[0].pk, "entrant_b": w.entrants[3].pk}),
+    ("post", "/api/rounds/{id}/release/"): lambda w: (w.pairing.round_id, None),
+    ("post", "/api/rounds/{id}/unpair/"): lambda w: (w.pairing.round_id, None),
     ("post", "/api/pairings/{id}/result/"): lambda w: (
         w.pairing.pk, {"version": w.pairing.version, "wins_a": 1, "wins_b": 0}),
     ("post", "/api/pairings/{id}/games/"): lambda w: (

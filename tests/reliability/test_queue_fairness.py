@@ -100,7 +100,8 @@ def _recorded_kazambi_games(make_event: Any, organizer: Any, count: int) -> list
     from tournaments import services as tournament_services
 
     tournament = make_event(game="kazambi", entrants=2 * count)
-    round_ = tournament_services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = tournament_services.round_pair_next(actor=organizer, tournament=tournament,
+                                                 release=True)
     records = (_kazambi_record(seed) for seed in range(1, 100))
     side_a_first = (record for record in records if record["deal"]["first"] == 0)
     games = []

@@ -23,7 +23,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def finished(make_event: Any, organizer: Any) -> Tournament:
     tournament = make_event("round_robin", entrants=2, match_format="single")
-    pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=organizer, tournament=tournament,
+                                       release=True).pairings.get()
     match_result_record(actor=organizer, pairing=pairing, expected_version=1,
                         score=MatchScore(1, 0))
     return services.tournament_finish(actor=organizer, tournament=tournament)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def round_(make_event: Any, organizer: Any) -> Round:
     tournament = make_event("round_robin", entrants=4, match_format="bo3")
-    return round_pair_next(actor=organizer, tournament=tournament)
+    return round_pair_next(actor=organizer, tournament=tournament, release=True)
 
 
 def _client(user: Any) -> Client:

@@ -32,7 +32,7 @@ def trf_lines(make_event: Any, organizer: Any) -> list[str]:
     """A Swiss of four after two rounds, exported as TRF lines."""
     tournament = make_event(format="swiss", entrants=4, rounds_planned=3)
     for _ in range(2):
-        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         for pairing in round_.pairings.exclude(entrant_b=None):
             result_services.result_record(actor=organizer, pairing=pairing,
                                           expected_version=pairing.version,

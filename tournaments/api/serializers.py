@@ -31,7 +31,8 @@ class TournamentOutput(serializers.ModelSerializer[Tournament]):
             "format", "match_format", "points_win", "points_draw", "points_loss", "points_bye",
             "tiebreaks", "rated", "clock", "rounds_planned", "third_place_match",
             "grand_final_reset", "first_colour", "baku_acceleration", "starts_on", "ends_on",
-            "chief_arbiter", "status", "entrant_count", "created_at", "updated_at",
+            "chief_arbiter", "release_pairings_at_once", "status", "entrant_count",
+            "created_at", "updated_at",
         ]
 
 
@@ -60,6 +61,7 @@ class TournamentInput(serializers.Serializer[Tournament]):
     starts_on = serializers.DateField(required=False, allow_null=True)
     ends_on = serializers.DateField(required=False, allow_null=True)
     chief_arbiter = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    release_pairings_at_once = serializers.BooleanField(required=False)
 
 
 class EntrantOutput(serializers.ModelSerializer[Entrant]):
@@ -121,7 +123,7 @@ class RoundOutput(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = ["id", "tournament", "number", "status", "clock", "time_slot_minutes",
-                  "created_at", "pairings"]
+                  "created_at", "released_at", "pairings"]
 
 
 class ResultInput(serializers.Serializer[Pairing]):

@@ -95,7 +95,7 @@ class TournamentViewSet(ReadViewSet):
     @action(detail=True, methods=["post"], url_path="pair-next-round")
     def pair_next_round(self, request: Request, pk: str) -> Response:
         round_ = services.round_pair_next(actor=request.user, tournament=self.get_object())
-        fresh = selectors.round_list().get(pk=round_.pk)
+        fresh = selectors.round_list(drafts=True).get(pk=round_.pk)
         return Response(s.RoundOutput(fresh).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=s.RegisterInput, responses={201: s.EntrantOutput})
@@ -151,7 +151,8 @@ class TournamentViewSet(ReadViewSet):
     @extend_schema(responses=s.RoundOutput(many=True))
     @action(detail=True, methods=["get"], filter_backends=[])
     def rounds(self, request: Request, pk: str) -> Response:
-        return self._page(selectors.round_list(self.get_object()), s.RoundOutput)
+        return self._page(selectors.round_list(self.get_object(), viewer=request.user),
+                          s.RoundOutput)
 
     def _tagged(self, request: Request, kind: str,
                 read: Callable[[Tournament], dict[str, Any]]) -> Response:
@@ -209,9 +210,33 @@ class RoundViewSet(ReadViewSet):
     serializer_class = s.RoundOutput
     filterset_fields = ["tournament", "status"]
 
+    def get_queryset(self) -> Any:
+        """Released rounds; a club's organizers see its drafts too."""
+        return selectors.round_list(viewer=self.request.user)
+
+    @extend_schema(request=None, responses=s.RoundOutput)
+    @action(detail=True, methods=["post"])
+    def release(self, request: Request, pk: str) -> Response:
+        """Publish a draft round: public pages and the API show it, its boards take
+        results."""
+        round_ = services.round_release(actor=request.user, round_=self.get_object())
+        return self.answer(selectors.round_list(drafts=True).get(pk=round_.pk))
+
+    @extend_schema(request=None, responses={200: None})
+    @action(detail=True, methods=["post"])
+    def unpair(self, request: Request, pk: str) -> Response:
+        """Delete the last round's pairings while it has no result (pair it again next)."""
+        round_ = self.get_object()
+        boards = services.round_unpair(actor=request.user, round_=round_)
+        return Response({"round": round_.number, "boards_removed": boards})
+
 
 @extend_schema(tags=["tournaments"])
 class PairingViewSet(ReadViewSet):
     queryset = selectors.pairing_list()
     serializer_class = s.PairingOutput
     filterset_fields = ["round", "outcome"]
+
+    def get_queryset(self) -> Any:
+        """Boards of released rounds; a club's organizers see its drafts' boards too."""
+        return selectors.pairing_list(viewer=self.request.user)

@@ -18,7 +18,8 @@ from tournaments.services.entrants import (
     forbid_pairing,
     forbidden_pairing_remove,
 )
-from tournaments.services.rounds import round_pair_next
+from tournaments.services.pairing_edits import pairing_edit, pairing_edit_check
+from tournaments.services.rounds import round_pair_next, round_release, round_unpair
 from tournaments.services.tournaments import (
     tournament_create,
     tournament_finish,
@@ -41,7 +42,11 @@ __all__ = [
     "entry_list_register",
     "forbid_pairing",
     "forbidden_pairing_remove",
+    "pairing_edit",
+    "pairing_edit_check",
     "round_pair_next",
+    "round_release",
+    "round_unpair",
     "tournament_create",
     "tournament_finish",
     "tournament_open_registration",

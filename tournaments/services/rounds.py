@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,6 +24,7 @@ from tournaments.models import (
     Outcome,
     Pairing,
     RequestedBye,
+    ResultChange,
     Round,
     RoundEntry,
     RoundStatus,
@@ -30,6 +32,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.swiss import PairingError
+from tournaments.selectors import unpaired_entrants
 from tournaments.services.tournaments import clock_text_clean, lock_tournament
 from tournaments.systems import PlanError, SwissInput
 from tournaments.texts import core_error_message
@@ -46,8 +49,12 @@ class PlannedPairing:
 
 
 @transaction.atomic
-def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
+def round_pair_next(*, actor: Actor, tournament: Tournament,
+                    release: bool | None = None) -> Round:
     """Pair and save the next round; refused while the current round lacks results.
+
+    The round is a draft until :func:`round_release`, unless ``release`` (or, when it is
+    None, the tournament's "release pairings at once") publishes it now.
 
     The tournament row stays locked until the transaction commits, so two organizers
     pairing at the same moment create one round: the second sees it and is refused.
@@ -83,6 +90,9 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     number = len(rounds) + 1
     first_colour = tournament.first_colour
     entrants = list(tournament.entrants.select_related("player", "team"))
+    if rounds:
+        ensure_everyone_seated(rounds[-1], _("Round %(round)d cannot be paired") % {
+            "round": number}, entrants, pairings)
     state = adapters.system_state(
         tournament, adapters.system_entries(entrants), pairings, len(rounds),
         pairing_input=lambda n: _swiss(tournament, entrants, rounds, pairings, n))
@@ -101,12 +111,9 @@ def round_pair_next(*, actor: Actor, tournament: Tournament) -> Round:
     by_id = {e.pk: e for e in entrants}
     planned = [PlannedPairing(by_id[p.first], None if p.second is None else by_id[p.second],
                               p.bye_kind, p.bracket_match, p.outcome) for p in plan]
-    round_ = _save_round(tournament, number, planned)
     drawn: dict[str, Any] = {"first_colour_drawn": tournament.first_colour} \
         if tournament.first_colour != first_colour else {}
-    record(tournament, EventKind.ROUND_PAIRED, actor=actor, round_number=number,
-           boards=len(planned), **drawn)
-    return round_
+    return _save_round(tournament, number, planned, actor=actor, release=release, **drawn)
 
 
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
@@ -142,10 +149,11 @@ def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],
 
 @transaction.atomic
 def round_create(*, actor: Actor, tournament: Tournament, number: int,
-                 planned: list[PlannedPairing]) -> Round:
+                 planned: list[PlannedPairing], release: bool | None = None) -> Round:
     """Save round ``number`` as given (an import): boards in the order of ``planned``.
 
-    Refused unless it is the tournament's next round; results are recorded afterwards.
+    Refused unless it is the tournament's next round; results are recorded afterwards
+    (so an import releases its rounds: they were published where they were played).
     """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
@@ -153,20 +161,22 @@ def round_create(*, actor: Actor, tournament: Tournament, number: int,
     if number != expected:
         raise ApplicationError(_("Round %(round)d cannot come before round %(expected)d.")
                                % {"round": number, "expected": expected}, field="round")
-    round_ = _save_round(tournament, number, planned)
-    record(tournament, EventKind.ROUND_PAIRED, actor=actor, round_number=number,
-           boards=len(planned))
-    return round_
+    return _save_round(tournament, number, planned, actor=actor, release=release)
 
 
-def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing]) -> Round:
+def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairing], *,
+                actor: Actor, release: bool | None, **facts: Any) -> Round:
+    """Save the planned boards; ``facts`` go on the history's "paired" line."""
     if not planned:
         raise ApplicationError(_("Nobody is left to pair in round %(round)d.")
                                % {"round": number}, field="round")
     decided = all(p.outcome != Outcome.PENDING for p in planned)
+    if release is None:
+        release = tournament.release_pairings_at_once
     round_ = Round.objects.create(
         tournament=tournament, number=number,
         status=RoundStatus.FINISHED if decided else RoundStatus.PAIRED,
+        released_at=timezone.now() if release or decided else None,
     )
     rows = [
         Pairing(round=round_, board=board, entrant_a=p.entrant_a, entrant_b=p.entrant_b,
@@ -180,7 +190,90 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
         for entrant_id in (row.entrant_a_id, row.entrant_b_id)
         if entrant_id is not None
     )
+    record(tournament, EventKind.ROUND_PAIRED, actor=actor, round_number=number,
+           boards=len(rows), **facts)
+    if round_.is_released:
+        record(tournament, EventKind.ROUND_RELEASED, actor=actor, round_number=number)
     return round_
+
+
+@transaction.atomic
+def round_release(*, actor: Actor, round_: Round) -> Round:
+    """Publish a draft round: its pairings appear on the public pages and in the API, and
+    its boards take results."""
+    ensure_can_manage_club(actor, round_.tournament.club)
+    tournament = lock_tournament(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.is_released:
+        raise ApplicationError(_("Round %(round)d is already released.")
+                               % {"round": round_.number}, field="round")
+    ensure_everyone_seated(round_, _("Round %(round)d cannot be released") % {
+        "round": round_.number})
+    round_.released_at = timezone.now()
+    round_.save(update_fields=["released_at"])
+    record(tournament, EventKind.ROUND_RELEASED, actor=actor, round_number=round_.number)
+    return round_
+
+
+def ensure_everyone_seated(round_: Round, doing: str, entrants: list[Entrant] | None = None,
+                           pairings: list[Pairing] | None = None) -> None:
+    """Refused while a hand edit left someone of ``round_`` without a board (only a system
+    whose pairings may be edited can leave anyone out: a knockout's losers rest)."""
+    if not round_.tournament.system.pairing_edits:
+        return
+    left = unpaired_entrants(round_, entrants, pairings)
+    if left:
+        raise ApplicationError(
+            ngettext("%(doing)s: %(names)s has no board in round %(round)d; pair them by "
+                     "hand or give a bye.",
+                     "%(doing)s: %(names)s have no board in round %(round)d; pair them by "
+                     "hand or give a bye.", len(left)) % {
+                "doing": doing, "names": ", ".join(e.name for e in left),
+                "round": round_.number}, field="round")
+
+
+def ensure_last_round_unplayed(tournament: Tournament, round_: Round, doing: str) -> None:
+    """``round_`` is the tournament's last round, the tournament runs and no board of the
+    round has a result: the checks before unpairing or editing it (``doing`` names the
+    step in the refusal)."""
+    if tournament.status != Status.RUNNING:
+        raise ApplicationError(
+            _("%(doing)s: the tournament is %(status)s.") % {
+                "doing": doing, "status": str(tournament.get_status_display()).lower()},
+            field="status")
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    if round_.number != last:
+        raise ApplicationError(
+            _("%(doing)s: only the last round (%(last)s) can change, not round %(round)d.")
+            % {"doing": doing, "last": last, "round": round_.number}, field="round")
+    results = sorted(ResultChange.objects.filter(pairing__round=round_)
+                     .values_list("pairing__board", flat=True).distinct())
+    if results:
+        raise ApplicationError(
+            ngettext("%(doing)s: round %(round)d has a result on board %(boards)s; "
+                     "delete it first.",
+                     "%(doing)s: round %(round)d has results on boards %(boards)s; "
+                     "delete them first.", len(results)) % {
+                "doing": doing, "round": round_.number,
+                "boards": ", ".join(str(b) for b in results)}, field="round")
+
+
+@transaction.atomic
+def round_unpair(*, actor: Actor, round_: Round) -> int:
+    """Delete the last round's pairings and seats (byes too), while it has no result: the
+    next pairing makes it again. Returns the number of boards removed. A Swiss's first
+    colour, once drawn by lot, stays as drawn."""
+    ensure_can_manage_club(actor, round_.tournament.club)
+    tournament = lock_tournament(round_.tournament)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    ensure_last_round_unplayed(tournament, round_, _("Unpair round %(round)d") % {
+        "round": round_.number})
+    boards = round_.pairings.count()
+    number = round_.number
+    round_.delete()
+    record(tournament, EventKind.ROUND_UNPAIRED, actor=actor, round_number=number,
+           boards=boards)
+    return boards
 
 
 @transaction.atomic

@@ -45,7 +45,8 @@ STRUCTURAL_FIELDS = frozenset({
     "baku_acceleration",
 })
 EDITABLE_FIELDS = STRUCTURAL_FIELDS | {"name", "tiebreaks", "rated", "clock", "rounds_planned",
-                                      "starts_on", "ends_on", "chief_arbiter"}
+                                      "starts_on", "ends_on", "chief_arbiter",
+                                      "release_pairings_at_once"}
 
 def default_tiebreaks(format: str) -> list[str]:
     """The default tie-breaks of ``format``'s system (none if unknown)."""

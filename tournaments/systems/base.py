@@ -147,6 +147,11 @@ class TournamentSystem:
     #: It pairs from the tournament's TRF document, which carries its first colour and
     #: Baku acceleration (settings the others do not take).
     pairs_by_trf: bool = False
+    #: Its last round's pairings may be edited by hand (swaps, manual boards), with the
+    #: rules an edit breaks named (``tournaments.pairing.edit_rules``). A round robin's
+    #: rounds follow the Berger table and a knockout's the bracket: an edit would break
+    #: the schedule of every later round, so they unpair and pair again instead.
+    pairing_edits: bool = False
     #: It cannot start without ``rounds_planned`` (its length is not given by the entrants).
     needs_rounds_planned: bool = False
     #: It may have a third-place match.

@@ -53,6 +53,7 @@ class Swiss(TournamentSystem):
     forbidden_pairings: bool = True
     pairs_by_trf: bool = True
     needs_rounds_planned: bool = True
+    pairing_edits: bool = True
 
     def plan_round(self, state: State, number: int) -> list[Planned]:
         """Raises ``tournaments.trf.TrfError`` when the round has no legal pairing."""

@@ -29,7 +29,8 @@ def recorded_game(make_event: Any, organizer: Any, blunder: Any) -> Any:
     from tournaments import services as tournament_services
 
     tournament = make_event(game="kugamai")
-    round_ = tournament_services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = tournament_services.round_pair_next(actor=organizer, tournament=tournament,
+                                                 release=True)
     pairing = round_.pairings.exclude(entrant_b=None).order_by("board").first()
     assert pairing is not None
     game_entry_record(actor=organizer, pairing=pairing, expected_version=pairing.version,

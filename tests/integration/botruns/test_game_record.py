@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def first_pairing(tournament: Any, organizer: Any) -> Any:
-    round_ = round_pair_next(actor=organizer, tournament=tournament)
+    round_ = round_pair_next(actor=organizer, tournament=tournament, release=True)
     return round_.pairings.filter(entrant_b__isnull=False).order_by("board").first()
 
 

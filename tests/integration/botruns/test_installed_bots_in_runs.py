@@ -39,7 +39,7 @@ def test_installed_bots_in_an_inline_knockout(make_event: Any, organizer: Any, a
 def test_a_game_played_to_the_end_has_no_forfeit_reason(make_event: Any,
                                                         organizer: Any) -> None:
     tournament = make_event(entrants=2, match_format={"kind": "fixed", "games": 2})
-    pairing = round_pair_next(actor=organizer, tournament=tournament).pairings.get()
+    pairing = round_pair_next(actor=organizer, tournament=tournament, release=True).pairings.get()
     with pytest.raises(ApplicationError, match="has no forfeit reason"):
         game_record(actor=organizer, pairing=pairing, result="a", forfeit_reason="crash")
     assert not Game.objects.exists()

@@ -15,7 +15,7 @@ def paired(make_event: Any, organizer: Any) -> Callable[..., Any]:
 
     def make(**fields: Any) -> Any:
         tournament = make_event(**fields)
-        return round_pair_next(actor=organizer, tournament=tournament)
+        return round_pair_next(actor=organizer, tournament=tournament, release=True)
 
     return make
 

@@ -67,7 +67,7 @@ def test_corrected_round_one_is_rated_before_round_two(make_event: Any,
                                                        organizer: Any) -> None:
     tournament = make_event(format="round_robin", entrants=4, match_format="single")
     for _ in range(2):
-        round_ = round_pair_next(actor=organizer, tournament=tournament)
+        round_ = round_pair_next(actor=organizer, tournament=tournament, release=True)
         for board in boards(round_):
             match_result_record(actor=organizer, pairing=board, expected_version=board.version,
                                 score=_score(1, 0))
@@ -170,7 +170,7 @@ def test_unrating_a_tournament_replays_its_pool(make_event: Any, organizer: Any)
     from tournaments.services import tournament_update
 
     tournament = make_event(format="round_robin", entrants=4, match_format="single")
-    for board in boards(round_pair_next(actor=organizer, tournament=tournament)):
+    for board in boards(round_pair_next(actor=organizer, tournament=tournament, release=True)):
         match_result_record(actor=organizer, pairing=board, expected_version=board.version,
                             score=_score(1, 0))
     assert RatingChange.objects.count() == 4

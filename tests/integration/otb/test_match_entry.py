@@ -194,7 +194,7 @@ def test_correction_after_a_later_round_warns_and_is_logged(paired: Any,
     for pairing in (first, second):
         match_result_record(actor=organizer, pairing=pairing, expected_version=1,
                             score=MatchScore(1, 0, 0))
-    round_pair_next(actor=organizer, tournament=round_.tournament)
+    round_pair_next(actor=organizer, tournament=round_.tournament, release=True)
     recorded = match_result_record(actor=organizer, pairing=first, expected_version=2,
                                    score=MatchScore(0, 1, 0))
     assert "already followed by round 2" in recorded.warning

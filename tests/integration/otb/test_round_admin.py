@@ -147,7 +147,7 @@ def test_correction_after_later_round_shows_warning(paired: Any, organizer: Any)
     one, two = boards(round_)
     client = login(organizer)
     client.post(url_of(round_), round_post(round_, [row(one, 1, 0), row(two, 0, 1)]))
-    round_pair_next(actor=organizer, tournament=round_.tournament)
+    round_pair_next(actor=organizer, tournament=round_.tournament, release=True)
     one.refresh_from_db()
     response = client.post(url_of(round_), round_post(round_, [row(one, 0, 0, 1, "a_wins")]),
                            follow=True)

@@ -71,7 +71,7 @@ def _url(tournament: Tournament, tail: str = "") -> str:
 @pytest.fixture
 def paired(make_tournament: Callable[..., Any], organizer: Any) -> tuple[Tournament, Round]:
     event = make_tournament("round_robin", entrants=4)
-    return event, services.round_pair_next(actor=organizer, tournament=event)
+    return event, services.round_pair_next(actor=organizer, tournament=event, release=True)
 
 
 def _first_board(round_: Round) -> Any:
@@ -84,7 +84,7 @@ def test_a_round_paired_by_the_service(client: Client, organizer: Any,
                                        make_tournament: Callable[..., Any]) -> None:
     event = make_tournament("round_robin", entrants=4)
     page = Seen(client, _url(event))
-    services.round_pair_next(actor=organizer, tournament=event)
+    services.round_pair_next(actor=organizer, tournament=event, release=True)
     assert _url(event, "rounds/1/") in page.now()
 
 

@@ -39,7 +39,7 @@ def _enter(organizer: Any, pairing: Pairing, *results: str) -> Pairing:
 
 
 def _first_board(tournament: Tournament, organizer: Any) -> Pairing:
-    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     board = round_.pairings.exclude(entrant_b=None).order_by("board").first()
     assert board is not None
     return board

@@ -29,7 +29,7 @@ BOUND = 20
 def _finish_rounds(organizer: Any, tournament: Tournament, rounds: int) -> None:
     """Pair and play ``rounds`` rounds; every board's first side wins 2–0 (games stored)."""
     for _ in range(rounds):
-        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         for pairing in round_.pairings.filter(outcome=Outcome.PENDING):
             match_services.match_result_record(actor=organizer, pairing=pairing,
                                          score=MatchScore(2, 0, 0),

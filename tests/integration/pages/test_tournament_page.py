@@ -81,7 +81,7 @@ def test_pairings_show_number_and_points_when_the_round_began(
         client: Client, make_tournament: Callable[..., Any], play_round: Any) -> None:
     swiss = make_tournament("swiss", entrants=4, rounds_planned=3, tiebreaks=[])
     play_round(swiss)
-    services.round_pair_next(actor=swiss.club.organizers.get(), tournament=swiss)
+    services.round_pair_next(actor=swiss.club.organizers.get(), tournament=swiss, release=True)
     round_two = _page(client, swiss, "rounds/2/")
     facts = re.findall(r'<small class="side-facts">\((\d+), (\d)\)</small>', round_two)
     points = {int(seed): int(score) for seed, score in facts}
@@ -95,7 +95,7 @@ def test_pairings_show_number_and_points_when_the_round_began(
 def test_knockout_tiebreak_says_who_went_through_and_why(
         client: Client, make_tournament: Callable[..., Any], organizer: Any) -> None:
     cup = make_tournament("knockout", entrants=4, match_format={"kind": "fixed", "games": 2})
-    round_ = services.round_pair_next(actor=organizer, tournament=cup)
+    round_ = services.round_pair_next(actor=organizer, tournament=cup, release=True)
     pairings = list(round_.pairings.exclude(entrant_b=None).select_related(
         "entrant_a__player", "entrant_b__player").order_by("board"))
     level = pairings[0]
@@ -149,7 +149,7 @@ def test_printed_pairing_sheet_has_points_when_the_round_began(
 
     swiss = make_tournament("swiss", entrants=5, rounds_planned=3, tiebreaks=[])
     play_round(swiss)
-    round_two = services.round_pair_next(actor=organizer, tournament=swiss)
+    round_two = services.round_pair_next(actor=organizer, tournament=swiss, release=True)
     table = {row["name"]: row["points"] for row in standings(swiss)["rows"]}
     sheet = round_sheet(round_two)
     for board in sheet.boards:

@@ -24,7 +24,7 @@ def test_recording_a_rated_game_updates_ratings(club_a: Any) -> None:
     for player in (ann, ben):
         tournaments.entrant_register(actor=organizer, tournament=tournament, player=player)
     tournament = tournaments.tournament_start(actor=organizer, tournament=tournament)
-    round_ = tournaments.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = tournaments.round_pair_next(actor=organizer, tournament=tournament, release=True)
     pairing = round_.pairings.get()
     recorded = games.game_record(actor=organizer, pairing=pairing, result="a")
     winner = pairing.entrant_a.player

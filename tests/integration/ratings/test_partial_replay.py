@@ -65,7 +65,8 @@ def test_corrections_and_deletions_replay_from_the_board(make_event: Any, organi
     club_a.save()
     tournament = make_event(format="round_robin", entrants=5, match_format="bo3")
     for number in range(3):
-        round_ = tournament_services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = tournament_services.round_pair_next(actor=organizer, tournament=tournament,
+                                                     release=True)
         for board in round_.pairings.filter(entrant_b__isnull=False):
             score = MatchScore(2, 1) if (board.board + number) % 2 else MatchScore(0, 2)
             match_result_record(actor=organizer, pairing=board, expected_version=board.version,

@@ -50,7 +50,7 @@ def play_round(organizer: Any) -> Callable[..., Any]:
         return MatchScore(1, 0, 0)
 
     def play(tournament: Any, decide: Callable[[Any], Any] = default) -> Any:
-        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         for pairing in round_.pairings.filter(outcome="pending"):
             choice = decide(pairing)
             if isinstance(choice, str):

@@ -29,7 +29,7 @@ def _round_post(round_: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
 def test_director_types_scores_in_the_round_page(admin_user: Any, make_tournament: Any,
                                                  organizer: Any) -> None:
     tournament = make_tournament("round_robin", entrants=4, match_format="ft2")
-    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     first, second = round_.pairings.order_by("board")
     client = Client()
     client.force_login(admin_user)

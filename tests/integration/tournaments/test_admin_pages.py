@@ -109,7 +109,11 @@ def test_entrants_page_enters_many_by_rating_and_runs_the_tournament(
     assert seeds == ["Ivo", "Gil", "Fay", "Hana"]
     assert 'value="Pair round 1"' in client.get(dashboard).content.decode()
     client.post(dashboard, {"action": "pair"})
-    assert "Enter round 1 results" in client.get(dashboard).content.decode()
+    drafted = client.get(dashboard).content.decode()
+    assert 'value="Release round 1"' in drafted and 'class="tt-draft"' in drafted
+    client.post(dashboard, {"action": "release"})
+    released = client.get(dashboard).content.decode()
+    assert "Enter round 1 results" in released and 'class="tt-draft"' not in released
     late = Player.objects.create(display_name="Eve", club=club_a)
     client.post(url, {"action": "register", "chosen": [late.pk], "late_byes": "half_point"})
     entrant = tournament.entrants.get(player=late)
@@ -204,7 +208,8 @@ def test_finished_tournament_reopens_with_a_logged_reason(
     from matches.services.results import match_result_record
 
     tournament = make_event("round_robin", entrants=2, match_format="single")
-    pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=organizer, tournament=tournament,
+                                       release=True).pairings.get()
     match_result_record(actor=organizer, pairing=pairing, expected_version=1,
                         score=MatchScore(1, 0))
     client = client_of(organizer)

@@ -32,6 +32,15 @@ def test_full_flow_through_the_api(as_user: Any, organizer: Any, club_a: Any,
     boards = paired.json()["pairings"]
     assert len(boards) == 3 and boards[-1]["entrant_b"] is None
     board = boards[0]
+    draft = client.post(f"/api/pairings/{board['id']}/result/",
+                        {"version": 1, "wins_a": 2, "wins_b": 1}, format="json")
+    assert draft.status_code == 400
+    assert draft.json()["errors"]["round"] == [
+        "Round 1 is a draft: release its pairings before entering results."]
+    assert client.get(f"/api/tournaments/{tid}/rounds/").json()["results"][0]["released_at"] \
+        is None  # the organizer sees the draft
+    released = client.post(f"/api/rounds/{paired.json()['id']}/release/")
+    assert released.status_code == 200 and released.json()["released_at"]
     bad = client.post(f"/api/pairings/{board['id']}/result/",
                       {"version": 1, "wins_a": 2, "wins_b": 2}, format="json")
     assert bad.status_code == 400 and "score" in bad.json()["errors"]
@@ -81,7 +90,8 @@ def test_organizer_of_a_cannot_touch_club_b(as_user: Any, make_tournament: Any, 
                                             organizer: Any, make_players: Any) -> None:
     theirs = make_tournament("round_robin", entrants=4, club=club_b,
                              actor=club_b.organizers.get())
-    round_ = services.round_pair_next(actor=club_b.organizers.get(), tournament=theirs)
+    round_ = services.round_pair_next(actor=club_b.organizers.get(), tournament=theirs,
+                                      release=True)
     pairing = round_.pairings.get(board=1)
     client = as_user(organizer)  # organizer of club A
     tid = theirs.pk

@@ -47,7 +47,7 @@ def test_concurrent_pairing_creates_one_round(make_tournament: Any, organizer: A
                 cursor.execute("SELECT pg_backend_pid()")
                 backends.append(cursor.fetchone()[0])
             started.wait()
-            services.round_pair_next(actor=organizer, tournament=tournament)
+            services.round_pair_next(actor=organizer, tournament=tournament, release=True)
             outcomes.append("paired")
         except ApplicationError as error:
             outcomes.append(str(error))

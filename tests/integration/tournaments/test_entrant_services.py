@@ -93,7 +93,7 @@ def test_late_entrant_gets_half_point_byes_for_rounds_paired(
     tournament = swiss(club_a, organizer)
     services.entrants_register(actor=organizer, tournament=tournament, players=people[:4])
     tournament = services.tournament_start(actor=organizer, tournament=tournament)
-    first = services.round_pair_next(actor=organizer, tournament=tournament)
+    first = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     late = services.entrant_register(actor=organizer, tournament=tournament, player=people[4],
                                      late_byes="half_point")
     assert (late.joined_round, late.seed) == (2, 5)
@@ -148,7 +148,7 @@ def test_new_tournaments_get_fide_tiebreaks_unless_they_name_theirs(
 def test_reopen_needs_a_finished_tournament_and_a_reason(make_event: Any,
                                                          organizer: Any) -> None:
     tournament = make_event("round_robin", entrants=2, match_format="single")
-    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     from games.series.format import MatchScore
     from matches.services.results import match_result_record
 

@@ -20,9 +20,9 @@ pytestmark = pytest.mark.django_db
 
 SIZES = (8, 16)
 # The counts of today (a new query on these paths is a choice: raise the budget with it).
-PAIR_BUDGET = {"round_robin": 11, "swiss": 13, "knockout": 11}
+PAIR_BUDGET = {"round_robin": 12, "swiss": 14, "knockout": 12}  # +1: the history line
 RESULT_BUDGET = 41
-PAGE_BUDGET = {"dashboard": 50, "round results": 65}
+PAGE_BUDGET = {"dashboard": 50, "round results": 67}  # +2: release, unpair, edits
 
 
 def _second_round_ready(make_tournament: Any, play_round: Any, format: str, size: int) -> Any:
@@ -39,7 +39,7 @@ def test_pairing_a_round(make_tournament: Any, play_round: Any, organizer: Any,
     for size in SIZES:
         tournament = _second_round_ready(make_tournament, play_round, format, size)
         with CaptureQueriesContext(connection) as captured:
-            services.round_pair_next(actor=organizer, tournament=tournament)
+            services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         counts.append(len(captured))
     assert counts[0] == counts[1]
     assert counts[0] <= PAIR_BUDGET[format]
@@ -49,7 +49,7 @@ def test_entering_a_result(make_tournament: Any, play_round: Any, organizer: Any
     counts = []
     for size in SIZES:
         tournament = _second_round_ready(make_tournament, play_round, "swiss", size)
-        board = services.round_pair_next(actor=organizer, tournament=tournament) \
+        board = services.round_pair_next(actor=organizer, tournament=tournament, release=True) \
             .pairings.filter(outcome="pending").order_by("board").last()
         assert board is not None
         with CaptureQueriesContext(connection) as captured:
@@ -70,7 +70,7 @@ def test_an_admin_round_page(client: Client, make_tournament: Any, play_round: A
     counts = []
     for size in SIZES:
         tournament = _second_round_ready(make_tournament, play_round, "swiss", size)
-        round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
         url = {"dashboard": reverse("admin:tournaments_tournament_dashboard",
                                     args=[tournament.pk]),
                "round results": reverse("admin:tournaments_round_change",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from games.series.format import MatchScore
 from tournaments import selectors, services
@@ -40,7 +41,7 @@ def test_standings_stop_at_the_last_complete_round(make_tournament: Any, play_ro
                                                    organizer: Any) -> None:
     tournament = make_tournament("swiss", entrants=4, rounds_planned=3)
     play_round(tournament)
-    services.round_pair_next(actor=organizer, tournament=tournament)
+    services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     table = selectors.standings(tournament)
     assert table["after_round"] == 1
     assert sorted(row["points"] for row in table["rows"]) == [0, 0, 1, 1]
@@ -60,7 +61,8 @@ def _big_swiss(make_tournament: Any, entrants: int, rounds: int) -> Any:
     people = list(Entrant.objects.filter(tournament=tournament).order_by("seed"))
     half = entrants // 2
     for number in range(1, rounds + 1):
-        round_ = Round.objects.create(tournament=tournament, number=number, status="finished")
+        round_ = Round.objects.create(tournament=tournament, number=number, status="finished",
+                                      released_at=timezone.now())
         pairings = []
         for board in range(half):
             a, b = people[board], people[half + (board + number) % half]

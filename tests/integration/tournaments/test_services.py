@@ -60,24 +60,25 @@ def test_round_robin_lifecycle(make_tournament: Any, play_round: Any, organizer:
     assert len(meetings) == 10
     assert Pairing.objects.filter(round__tournament=tournament, outcome="bye").count() == 5
     with pytest.raises(ApplicationError, match="All 5 rounds"):
-        services.round_pair_next(actor=organizer, tournament=tournament)
+        services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     finished = services.tournament_finish(actor=organizer, tournament=tournament)
     assert finished.status == "finished"
 
 
 def test_pairing_refused_while_results_missing(make_tournament: Any, organizer: Any) -> None:
     tournament = make_tournament("round_robin", entrants=4)
-    services.round_pair_next(actor=organizer, tournament=tournament)
+    services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     missing = r"Round 1 still has 2 missing results \(boards 1, 2\)"
     with pytest.raises(ApplicationError, match=missing):
-        services.round_pair_next(actor=organizer, tournament=tournament)
+        services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     with pytest.raises(ApplicationError, match="results are missing"):
         services.tournament_finish(actor=organizer, tournament=tournament)
 
 
 def test_result_validates_against_match_format(make_tournament: Any, organizer: Any) -> None:
     tournament = make_tournament("round_robin", entrants=2, match_format="ft3")
-    pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=organizer, tournament=tournament,
+                                       release=True).pairings.get()
     with pytest.raises(ApplicationError, match="cannot end 3-3") as error:
         match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(3, 3, 0),
                                expected_version=1)
@@ -101,7 +102,8 @@ def test_result_validates_against_match_format(make_tournament: Any, organizer: 
 
 def test_stale_write_is_refused(make_tournament: Any, organizer: Any) -> None:
     tournament = make_tournament("round_robin", entrants=2)
-    pairing = services.round_pair_next(actor=organizer, tournament=tournament).pairings.get()
+    pairing = services.round_pair_next(actor=organizer, tournament=tournament,
+                                       release=True).pairings.get()
     match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(1, 0, 0),
                            expected_version=1)
     with pytest.raises(ConflictError, match="changed since you loaded it"):
@@ -158,7 +160,7 @@ def test_swiss_with_byes_withdrawals_and_late_entry(
     play_round(tournament)
     play_round(tournament)
     with pytest.raises(ApplicationError, match="All 4 planned rounds"):
-        services.round_pair_next(actor=organizer, tournament=tournament)
+        services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     # nobody met the same opponent twice
     meetings = [
         frozenset((p.entrant_a_id, p.entrant_b_id))
@@ -172,7 +174,7 @@ def test_swiss_forbidden_pairing(make_tournament: Any, organizer: Any) -> None:
     e = list(tournament.entrants.order_by("seed"))
     services.forbid_pairing(actor=organizer, tournament=tournament, entrant_a=e[2],
                             entrant_b=e[0])
-    round1 = services.round_pair_next(actor=organizer, tournament=tournament)
+    round1 = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     pairs = {frozenset((p.entrant_a_id, p.entrant_b_id)) for p in round1.pairings.all()}
     assert frozenset((e[0].pk, e[2].pk)) not in pairs
 
@@ -180,7 +182,7 @@ def test_swiss_forbidden_pairing(make_tournament: Any, organizer: Any) -> None:
 def test_withdrawal_rules(make_tournament: Any, organizer: Any) -> None:
     tournament = make_tournament("swiss", entrants=4, rounds_planned=3)
     entrant = tournament.entrants.first()
-    services.round_pair_next(actor=organizer, tournament=tournament)
+    services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     with pytest.raises(ApplicationError, match="record a forfeit") as error:
         services.entrant_withdraw(actor=organizer, entrant=entrant, from_round=1)
     assert error.value.field == "from_round"
@@ -221,7 +223,7 @@ def test_team_game_needs_teams(club_a: Any, organizer: Any, make_players: Any) -
 def test_knockout_lifecycle_with_tiebreak_decision(make_tournament: Any, organizer: Any) -> None:
     tournament = make_tournament("knockout", entrants=6, third_place_match=True,
                                  match_format="fixed2")
-    round1 = services.round_pair_next(actor=organizer, tournament=tournament)
+    round1 = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     # 6 entrants in a bracket of 8: seeds 1 and 2 have byes, so two matches are played
     assert sorted(round1.pairings.values_list("bracket_match", flat=True)) == ["W1-2", "W1-3"]
     level = round1.pairings.get(bracket_match="W1-2")
@@ -237,7 +239,7 @@ def test_knockout_lifecycle_with_tiebreak_decision(make_tournament: Any, organiz
     match_services.result_record(actor=organizer,
                                  pairing=round1.pairings.get(bracket_match="W1-3"),
                            score=MatchScore(2, 0, 0), expected_version=1)
-    round2 = services.round_pair_next(actor=organizer, tournament=tournament)
+    round2 = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     assert sorted(round2.pairings.values_list("bracket_match", flat=True)) == ["W2-1", "W2-2"]
     winner_of_level = level.entrant_b_id
     assert round2.pairings.filter(entrant_b_id=winner_of_level).exists() or \
@@ -250,13 +252,13 @@ def test_knockout_lifecycle_with_tiebreak_decision(make_tournament: Any, organiz
     for pairing in round2.pairings.all():
         match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(2, 0, 0),
                                expected_version=1)
-    round3 = services.round_pair_next(actor=organizer, tournament=tournament)
+    round3 = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     assert sorted(round3.pairings.values_list("bracket_match", flat=True)) == ["3RD", "W3-1"]
     for pairing in round3.pairings.all():
         match_services.result_record(actor=organizer, pairing=pairing, score=MatchScore(0, 2, 0),
                                expected_version=1)
     with pytest.raises(ApplicationError, match="bracket is complete"):
-        services.round_pair_next(actor=organizer, tournament=tournament)
+        services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     assert services.tournament_finish(actor=organizer, tournament=tournament).status == "finished"
 
 

@@ -38,7 +38,7 @@ def service_pairs(actor: Any, club: Any, text: str) -> list[tuple[int, int]] | N
     the pairing-allocated bye last as ``(seed, 0)``; None when no legal pairing exists."""
     tournament = tournament_import_trf(actor=actor, club=club, text=text, game="kugamai")
     try:
-        round_ = round_pair_next(actor=actor, tournament=tournament)
+        round_ = round_pair_next(actor=actor, tournament=tournament, release=True)
     except ApplicationError as error:
         if "cannot be paired" in error.message:
             return None

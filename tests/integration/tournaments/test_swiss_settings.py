@@ -50,14 +50,14 @@ def test_baku_needs_a_swiss_and_a_draw_worth_half_a_win(make_tournament: Any) ->
 def test_black1_gives_the_top_seed_the_second_move_in_round_one(
         make_tournament: Any, organizer: Any) -> None:
     tournament = make_tournament("swiss", entrants=8, rounds_planned=3, first_colour="black")
-    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     assert seeds(round_) == [(5, 1), (2, 6), (7, 3), (4, 8)]
 
 
 def test_a_first_colour_by_lot_is_drawn_once_and_kept(make_tournament: Any,
                                                       organizer: Any) -> None:
     tournament = make_tournament("swiss", entrants=8, rounds_planned=3, first_colour="lot")
-    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     tournament.refresh_from_db()
     assert tournament.first_colour in ("white", "black")
     top_first = seeds(round_)[0][0] == 1
@@ -76,7 +76,7 @@ def test_the_export_carries_the_settings_and_pairs_as_the_service_does(
     text = selectors.tournament_trf(tournament)
     assert {"XXC black1", "192 FIDE_DUTCH_2025_BAKU", "XXP 1 3"} <= set(text.splitlines())
     from_file = pair_trf(text)
-    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     assert [(a, b or 0) for a, b in seeds(round_)] == from_file
 
 
@@ -104,7 +104,7 @@ def test_the_import_reads_both_codes_the_next_round_byes_and_the_settings(
     assert {forbidden.entrant_low.seed, forbidden.entrant_high.seed} == {1, 2}
     points = {row["seed"]: row["points"] for row in selectors.standings(tournament)["rows"]}
     assert (points[3], points[7], points[6]) == (0, 0, 1)
-    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     assert [(a, b) for a, b in seeds(round_) if b is not None] == pair_trf(text)
 
 

@@ -105,4 +105,4 @@ def test_a_system_added_to_the_registry_runs_a_tournament(
     play_round(tournament, lambda pairing: MatchScore(0, 1, 0))
     assert selectors.rounds_remaining(tournament) == 0
     with pytest.raises(Exception, match="The ladder is over."):
-        services.round_pair_next(actor=organizer, tournament=tournament)
+        services.round_pair_next(actor=organizer, tournament=tournament, release=True)

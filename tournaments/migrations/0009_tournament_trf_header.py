@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('players', '0007_player_category_fields'),
-        ('tournaments', '0007_round_release_and_history'),
+        ('tournaments', '0008_tournament_release_pairings_at_once'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
