@@ -31,7 +31,14 @@ from ratings.models import RATING_FAMILIES, Rating
 from tournaments import cache as tournament_cache
 from tournaments import selectors as tournament_selectors
 from tournaments.etags import TournamentState
-from tournaments.models import Entrant, Outcome, Pairing, Status, Tournament
+from tournaments.models import (
+    Entrant,
+    Outcome,
+    Pairing,
+    Status,
+    Tournament,
+    released_filter,
+)
 
 log = logging.getLogger(__name__)
 
@@ -669,7 +676,7 @@ def team_page(tournament: Tournament, team_id: int) -> dict[str, Any] | None:
     names = tournament_selectors.match_names(tournament)
     # Public pages show released rounds only (Round.released_at set by the release).
     pairings = (tournament_selectors.pairing_list()
-                .filter(round__tournament=tournament, round__released_at__isnull=False)
+                .filter(released_filter("round__"), round__tournament=tournament)
                 .filter(Q(entrant_a=entrant) | Q(entrant_b=entrant))
                 .prefetch_related(Prefetch("games", queryset=Game.objects.only(
                     "id", "number", "winner_side", "order_recorded", "pairing_id")

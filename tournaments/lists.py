@@ -23,7 +23,15 @@ from django.utils.translation import gettext_lazy as _
 
 from players.models import Player, TeamMembership
 from tournaments import adapters
-from tournaments.models import ByeKind, Entrant, Outcome, Pairing, Status, Tournament
+from tournaments.models import (
+    ByeKind,
+    Entrant,
+    Outcome,
+    Pairing,
+    Status,
+    Tournament,
+    released_filter,
+)
 
 #: The optional category fields of a player that the lists show when the model has them
 #: (attribute: column heading): birth year, sex, federation or town, title.
@@ -37,7 +45,7 @@ def visible_pairings(tournament: Tournament, *, public: bool) -> QuerySet[Pairin
     (``public``) see released rounds only: a round is a draft until it is released."""
     pairings = Pairing.objects.filter(round__tournament=tournament)
     if public:
-        pairings = pairings.filter(round__released_at__isnull=False)
+        pairings = pairings.filter(released_filter("round__"))
     return pairings.select_related("round").order_by("round__number", "board")
 
 
