@@ -11,7 +11,7 @@ inside :func:`summarised` and records one line of its own.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
@@ -33,7 +33,7 @@ from tournaments.models import (
     TournamentEvent,
 )
 from tournaments.standings import REGISTRY
-from tournaments.texts import broken_rule_text, format_text, game_label
+from tournaments.texts import broken_rule_text, format_text, game_label, names_text
 
 logger = logging.getLogger(__name__)
 
@@ -168,14 +168,6 @@ def neutral(value: Any) -> Any:
 
 
 # -- words ---------------------------------------------------------------------------------
-
-
-def names_text(names: Sequence[str]) -> str:
-    """``Anna``, ``Anna and Boris``, ``Anna, Boris and Carl``."""
-    names = [str(name) for name in names]
-    if len(names) <= 1:
-        return "".join(names)
-    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def side_text(label: str) -> str:

@@ -6,7 +6,7 @@ functions translate the template, then fill it in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, ngettext
@@ -113,9 +113,18 @@ def game_options_text(options: Mapping[str, object]) -> str:
     return ", ".join(parts)
 
 
+def names_text(names: Sequence[str]) -> str:
+    """``Anna``, ``Anna and Boris``, ``Anna, Boris and Carl``."""
+    names = [str(name) for name in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]),
+                                                "last": names[-1]}
+
+
 def broken_rule_text(rule: str, names: list[str]) -> str:
     """A Swiss rule a pairing edit breaks (``tournaments.pairing.edit_rules``), in words."""
-    who = ", ".join(names)
+    who = names_text(names)
     texts = {
         edit_rules.REPEAT: gettext("%(names)s have met before"),
         edit_rules.SAME_COLOUR_THREE: gettext(

@@ -108,7 +108,7 @@ def test_a_draft_swiss_round_in_russian(browser: Browser, live_server: Any,
         player = Player.objects.create(display_name=name, club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    round_ = services.round_pair_next(actor=user, tournament=tournament, release=True)
+    round_ = services.round_pair_next(actor=user, tournament=tournament, release=False)
     server = str(live_server.url)
     page = f"/admin/tournaments/round/{round_.pk}/change/"
     browser.set_size(1280, 900)
@@ -123,7 +123,8 @@ def test_a_draft_swiss_round_in_russian(browser: Browser, live_server: Any,
         wait_for(browser, f"return location.pathname === '{page}' && "
                           "document.readyState === 'complete';")
         browser.run("document.getElementById('edit-pairings').open = true;")
-        text = browser.run("return document.getElementById('round-tools').textContent;")
+        text = browser.run("return document.getElementById('round-tools').textContent"
+                           " + document.getElementById('round-edit-tools').textContent;")
         for words in ("Черновик", "Бакинская акселерация: включена", "Первый ход в 1-м туре",
                       "Опубликовать тур 1", "Отменить жеребьёвку тура 1",
                       "Поменять, кто ходит первым", "Составить пару вручную"):

@@ -39,7 +39,7 @@ def club_world(transactional_db: Any) -> dict[str, Any]:
         services.entrant_register(actor=user, tournament=spring, player=player,
                                   rating=rating)
     spring = services.tournament_start(actor=user, tournament=spring)
-    round_ = services.round_pair_next(actor=user, tournament=spring)
+    round_ = services.round_pair_next(actor=user, tournament=spring, release=True)
     for pairing in round_.pairings.filter(outcome="pending"):
         match_services.result_record(actor=user, pairing=pairing, score=MatchScore(1, 0, 0),
                                      expected_version=pairing.version)

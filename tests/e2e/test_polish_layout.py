@@ -86,7 +86,7 @@ def desk(transactional_db: Any) -> dict[str, Any]:
         services.entrant_register(actor=user, tournament=tournament, player=player,
                                   rating=2000 - 10 * index)
     tournament = services.tournament_start(actor=user, tournament=tournament)
-    round_ = services.round_pair_next(actor=user, tournament=tournament)
+    round_ = services.round_pair_next(actor=user, tournament=tournament, release=True)
     return {"user": user, "tournament": tournament, "round": round_}
 
 

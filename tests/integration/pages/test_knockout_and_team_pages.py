@@ -133,7 +133,7 @@ def _pairs_event(organizer: Any, club: Any, teams: int = 4, name: str = "Pairs n
                                   rating=1600 - index)
     event = services.tournament_start(actor=organizer, tournament=event)
     for _ in range(rounds):
-        round_ = services.round_pair_next(actor=organizer, tournament=event)
+        round_ = services.round_pair_next(actor=organizer, tournament=event, release=True)
         for pairing in round_.pairings.exclude(entrant_b=None):
             match_services.match_result_record(actor=organizer, pairing=pairing,
                                                score=MatchScore(2, 1, 0),
@@ -183,7 +183,7 @@ def test_a_team_has_its_page_with_members_results_and_games(
 def test_a_team_page_shows_released_rounds_only(
         client: Client, club_a: Any, organizer: Any) -> None:
     event, _ = _pairs_event(organizer, club_a)
-    round_two = services.round_pair_next(actor=organizer, tournament=event)
+    round_two = services.round_pair_next(actor=organizer, tournament=event, release=False)
     assert round_two.released_at is None  # a draft: the director has not published it
     entrant = event.entrants.get(seed=1)
     page = _get(client, _url(event, f"teams/{entrant.team_id}/"))

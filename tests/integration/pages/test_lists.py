@@ -101,7 +101,7 @@ def test_a_draft_round_is_shown_on_no_list(
         client: Client, swiss: Tournament, play_round: Any, organizer: Any) -> None:
     play_round(swiss)
     release(swiss)
-    draft = services.round_pair_next(actor=organizer, tournament=swiss)  # not released
+    draft = services.round_pair_next(actor=organizer, tournament=swiss, release=False)
     assert draft.released_at is None
     _get(client, swiss, "lists/rounds/2/by-name/", status=404)
     chart = _table(_get(client, swiss, "lists/wall-chart/"), "wall-chart")

@@ -21,7 +21,7 @@ def swiss(make_tournament: Any, play_round: Any, organizer: Any) -> Tournament:
     t = make_tournament("swiss", entrants=5, rounds_planned=3, tiebreaks=["buchholz"])
     play_round(t)
     play_round(t, lambda p: MatchScore(0, 1))
-    services.round_pair_next(actor=organizer, tournament=t)  # round 3: a draft, no results
+    services.round_pair_next(actor=organizer, tournament=t, release=False)  # round 3: a draft
     return t
 
 

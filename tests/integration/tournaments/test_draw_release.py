@@ -28,9 +28,14 @@ def _drafting(make_tournament: Any, format: str = "swiss", entrants: int = 6,
                            match_format="single", **fields)
 
 
+ROUND_KINDS = (EventKind.ROUND_PAIRED, EventKind.ROUND_RELEASED, EventKind.ROUND_UNPAIRED,
+               EventKind.PAIRING_EDITED)
+
+
 def _kinds(tournament: Any) -> list[str]:
-    return list(TournamentEvent.objects.filter(tournament=tournament).order_by("id")
-                .values_list("kind", flat=True))
+    """The history's lines about rounds (the other services write lines of their own)."""
+    return list(TournamentEvent.objects.filter(tournament=tournament, kind__in=ROUND_KINDS)
+                .order_by("id").values_list("kind", flat=True))
 
 
 def _play(organizer: Any, round_: Round) -> None:

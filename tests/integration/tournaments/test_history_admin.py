@@ -56,8 +56,8 @@ def test_the_organizer_reads_the_event_newest_first(client: Client, organizer: A
     page = client.get(events_url(played))
     assert page.status_code == 200
     lines = texts(page)
-    assert lines[0] == "Round 2 paired (2 boards)."
-    assert "Board 1: 1-0 → 0-1 (1 Player 1 – 3 Player 3)." in lines[1]
+    assert lines[:2] == ["Round 2 released.", "Round 2 paired (2 boards)."]
+    assert "Board 1: 1-0 → 0-1 (1 Player 1 – 3 Player 3)." in lines[2]
     assert lines[-1] == "Tournament swiss cup created (Kugamai, Swiss (FIDE Dutch))."
     assert "alice" in page.content.decode()
     assert "{&#x27;" not in page.content.decode() and "{'" not in page.content.decode()
@@ -90,8 +90,8 @@ def test_in_russian(client: Client, organizer: Any, played: Any) -> None:
     client.force_login(organizer)
     page = client.get(events_url(played), HTTP_ACCEPT_LANGUAGE="ru")
     lines = texts(page)
-    assert lines[0] == "Жеребьёвка тура 2 проведена (2 доски)."
-    assert "Доска 1: 1-0 → 0-1 (1 Player 1 – 3 Player 3)." in lines[1]
+    assert lines[:2] == ["Тур 2 опубликован.", "Жеребьёвка тура 2 проведена (2 доски)."]
+    assert "Доска 1: 1-0 → 0-1 (1 Player 1 – 3 Player 3)." in lines[2]
     assert "Что произошло" in page.content.decode()
 
 
