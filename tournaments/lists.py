@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -32,6 +31,7 @@ from tournaments.models import (
     Tournament,
     released_filter,
 )
+from tournaments.selectors import TournamentData
 
 #: The optional category fields of a player that the lists show when the model has them
 #: (attribute: column heading): birth year, sex, federation or town, title.
@@ -49,22 +49,13 @@ def visible_pairings(tournament: Tournament, *, public: bool) -> QuerySet[Pairin
     return pairings.select_related("round").order_by("round__number", "board")
 
 
-@dataclass
-class HallData:
+class HallData(TournamentData):
     """What every list reads, loaded once: entrants (with players, clubs and teams) and the
     visible pairings grouped by round."""
 
-    tournament: Tournament
-    entrants: list[Entrant]
-    rounds: list[list[Pairing]]
-    by_id: dict[int, Entrant] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.by_id = {entrant.pk: entrant for entrant in self.entrants}
-
     @property
     def completed(self) -> int:
-        return adapters.completed_rounds(self.rounds)
+        return self.completed_rounds
 
     def round_numbers(self) -> list[int]:
         return [pairings[0].round.number for pairings in self.rounds if pairings]

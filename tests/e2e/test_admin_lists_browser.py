@@ -44,11 +44,11 @@ def hall(transactional_db: Any) -> dict[str, str]:
                                   rating=1900 - 25 * index)
     event = services.tournament_start(actor=user, tournament=event)
     for _number in range(2):
-        round_ = services.round_pair_next(actor=user, tournament=event)
+        round_ = services.round_pair_next(actor=user, tournament=event, release=True)
         for board in round_.pairings.filter(outcome="pending"):
             result_record(actor=user, pairing=board, expected_version=board.version,
                           score=MatchScore(1, 0) if board.board % 2 else MatchScore(0, 0, 1))
-    services.round_pair_next(actor=user, tournament=event)
+    services.round_pair_next(actor=user, tournament=event, release=False)  # a draft
     return {
         "starting": reverse("admin:tournaments_tournament_starting_list", args=[event.pk]),
         "by-name": reverse("admin:tournaments_tournament_by_name", args=[event.pk, 3]),

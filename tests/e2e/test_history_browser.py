@@ -48,7 +48,7 @@ def told_event(transactional_db: Any) -> dict[str, Any]:
     services.forbid_pairing(actor=user, tournament=tournament, entrant_a=entrants[0],
                             entrant_b=entrants[1])
     services.bye_request(actor=user, entrant=entrants[3], round_number=3)
-    round_ = services.round_pair_next(actor=user, tournament=tournament)
+    round_ = services.round_pair_next(actor=user, tournament=tournament, release=True)
     round_clock_update(actor=user, round_=round_, clock="25+5", time_slot_minutes=90)
     for pairing in round_.pairings.order_by("board"):
         match_result_record(actor=user, pairing=pairing, expected_version=pairing.version,

@@ -58,8 +58,8 @@ def test_a_service_refusal_follows_accept_language(as_user: Any, organizer: Any,
     english = client.post(url, HTTP_ACCEPT_LANGUAGE="en")
     assert russian.status_code == english.status_code == 400
     body = russian.json()
-    assert body["detail"] == ("В 1-м туре не хватает 2 результатов (доски 1, 2): внесите их "
-                              "до жеребьёвки 2-го тура.")
+    assert body["detail"] == ("В 1‑м туре не хватает 2 результатов (доски 1, 2): внесите их "
+                              "до жеребьёвки 2‑го тура.")
     assert set(body) == set(english.json()) == {"detail", "code", "errors"}
     assert body["code"] == english.json()["code"] == "invalid"
     assert list(body["errors"]) == list(english.json()["errors"]) == ["round"]
