@@ -13,6 +13,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext, pgettext
 
+from players.permissions import can_manage_club
 from tournaments import lists
 from tournaments.models import Tournament
 from tournaments.standings import get_tiebreak
@@ -60,6 +61,11 @@ def by_name_url(tournament_id: int, number: int) -> str:
     return reverse("admin:tournaments_tournament_by_name", args=[tournament_id, number])
 
 
+def _outsider(request: HttpRequest, tournament: Tournament) -> bool:
+    """Organizers of other clubs read the lists as the public does: no draft rounds."""
+    return not can_manage_club(request.user, tournament.club)
+
+
 def _starting(request: HttpRequest, tournament: Tournament
               ) -> tuple[str, str, dict[str, Any] | None]:
     return ("tournaments/lists/starting.html", gettext("Starting list"),
@@ -68,7 +74,7 @@ def _starting(request: HttpRequest, tournament: Tournament
 
 def _by_name(request: HttpRequest, tournament: Tournament, number: int
              ) -> tuple[str, str, dict[str, Any] | None]:
-    listing = lists.alphabetical_pairings(tournament, number, public=False)
+    listing = lists.alphabetical_pairings(tournament, number, public=_outsider(request, tournament))
     return ("tournaments/lists/by_name.html",
             gettext("Round %(number)s by name") % {"number": number},
             None if listing is None else {"listing": listing})
@@ -79,7 +85,8 @@ def _standings(request: HttpRequest, tournament: Tournament
     after = request.GET.get("after", "")
     if after and not after.isdigit():
         raise Http404("No such round.")
-    table = lists.standings_after(tournament, int(after) if after else None, public=False)
+    table = lists.standings_after(tournament, int(after) if after else None,
+                                  public=_outsider(request, tournament))
     if table is None:
         return "", "", None
     return ("tournaments/lists/standings_after.html",
@@ -89,7 +96,7 @@ def _standings(request: HttpRequest, tournament: Tournament
 
 def _wall_chart(request: HttpRequest, tournament: Tournament
                 ) -> tuple[str, str, dict[str, Any] | None]:
-    chart = lists.wall_chart(tournament, public=False)
+    chart = lists.wall_chart(tournament, public=_outsider(request, tournament))
     return ("tournaments/lists/wall_chart.html", gettext("Wall chart"),
             None if chart is None else {
                 "chart": chart, "orientation": "landscape",

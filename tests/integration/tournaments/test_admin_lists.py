@@ -69,3 +69,14 @@ def test_visitors_are_sent_to_the_login(swiss: Tournament) -> None:
     """Draft rounds show here: only the admin's users (as on the dashboard) read them."""
     answer = Client().get(reverse("admin:tournaments_tournament_by_name", args=[swiss.pk, 3]))
     assert answer.status_code == 302 and "/login/" in answer["Location"]
+
+
+def test_another_clubs_organizer_reads_no_draft(swiss: Tournament, club_b: Any) -> None:
+    """Organizers may look at other clubs' events in the admin, as the public would: a draft
+    round stays the host's until it is released."""
+    client = _client(club_b.organizers.get())
+    by_name = client.get(reverse("admin:tournaments_tournament_by_name", args=[swiss.pk, 3]))
+    assert by_name.status_code == 404
+    chart = client.get(reverse("admin:tournaments_tournament_wall_chart", args=[swiss.pk]))
+    assert chart.status_code == 200
+    assert '<th class="num">3</th>' not in chart.content.decode()
