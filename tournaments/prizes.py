@@ -211,7 +211,8 @@ def _cents(amount: Decimal | Fraction) -> Decimal:
     return amount.quantize(CENT, rounding=ROUND_DOWN)
 
 
-def _places(rows: Sequence[Standing], groups: Sequence[PrizeGroup]) -> dict[Hashable, tuple[int, int]]:
+def _places(rows: Sequence[Standing],
+            groups: Sequence[PrizeGroup]) -> dict[Hashable, tuple[int, int]]:
     """Step 1: player -> (group index, place index), the most valuable prize first."""
     order = sorted(((group.prizes[place].worth, index, place)
                     for index, group in enumerate(groups) for place in range(len(group.prizes))),
