@@ -30,7 +30,9 @@ Allocation, in two steps:
    those who hold a prize of another group, so a tied block may reach past the group's
    last prize: those places bring no cash to the pool, but their players (if they hold
    no other prize) share it, and they are listed in ``tied_at_cut``. Players tied at the
-   cut-off who already hold another group's prize keep it (listed, not sharing).
+   cut-off who already hold another group's prize keep it (listed, not sharing); a
+   player without a prize tied at the cut-off of several groups shares in the group
+   listed first only.
    Non-cash items are never split: the place's holder by tie-break order receives the
    item; only the cash part of a prize is pooled.
 
@@ -235,8 +237,12 @@ def _shares(pool: Decimal, place_cash: Sequence[Decimal], method: Method) -> lis
 
 
 def _group_result(index: int, group: PrizeGroup, rows: Sequence[Standing],
-                  held: Mapping[Hashable, tuple[int, int]], method: Method) -> GroupResult:
+                  held: Mapping[Hashable, tuple[int, int]], method: Method,
+                  shared_past_cut: set[Hashable]) -> GroupResult:
+    """One group's awards; ``shared_past_cut`` collects the players without a prize of
+    their own who share this group's cash, so that no later group counts them again."""
     ladder = [row for row in rows if group.eligible(row.facts)
+              and row.player not in shared_past_cut
               and held.get(row.player, (index, 0))[0] == index]
     prizes = group.prizes
     awards: list[Award] = []
@@ -263,6 +269,8 @@ def _group_result(index: int, group: PrizeGroup, rows: Sequence[Standing],
             prize = prizes[place] if place < len(prizes) else None
             if prize is None and amount == 0:
                 continue
+            if prize is None:
+                shared_past_cut.add(row.player)
             awards.append(Award(
                 row.player, group.name, place + 1, prize,
                 amount, prize.item if prize is not None else "",
@@ -294,7 +302,8 @@ def allocate(rows: Iterable[Standing], groups: Sequence[PrizeGroup],
     if len({group.name for group in groups}) != len(groups):
         raise ValueError("two prize groups have the same name")
     held = _places(rows, groups)
-    results = tuple(_group_result(index, group, rows, held, method)
+    shared_past_cut: set[Hashable] = set()
+    results = tuple(_group_result(index, group, rows, held, method, shared_past_cut)
                     for index, group in enumerate(groups))
     rank = {row.player: position for position, row in enumerate(rows)}
     awards = sorted((award for result in results for award in result.awards),

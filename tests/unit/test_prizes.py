@@ -209,3 +209,18 @@ def test_bad_setups_are_refused() -> None:
         allocate([], [], method="lottery")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="twice"):
         allocate([Standing("A", 1), Standing("A", 1)], [])
+
+
+def test_a_player_tied_at_two_cut_offs_shares_in_one_group_only() -> None:
+    # Overall 300, 200, 100; under-1800 band 50. A 5, B 4.5, then C, D, E on 4 (C 2000,
+    # D 1700, E 1600). By value: A 300, B 200, C 100, band 50 -> D. E holds nothing and is
+    # tied at both cut-offs. Split: E shares in the group listed first (overall): C and E
+    # 100 / 2 = 50 each; in the band E no longer counts, so D keeps the 50 whole.
+    rows = [Standing(name, points, PlayerFacts(rating=rating)) for name, points, rating in
+            [("A", 5, 2000), ("B", 4.5, 2000), ("C", 4, 2000), ("D", 4, 1700), ("E", 4, 1600)]]
+    band = PrizeGroup("under 1800", cash(50), rating_band(None, 1799))
+    result = allocate(rows, [OVERALL_3, band], method="split")
+    assert [(a.player, a.group, a.cash) for a in result.awards] == [
+        ("A", "overall", D(300)), ("B", "overall", D(200)), ("C", "overall", D(50)),
+        ("D", "under 1800", D(50)), ("E", "overall", D(50))]
+    assert result.groups[1].tied_at_cut == ("E",)
