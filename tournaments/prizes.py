@@ -98,6 +98,8 @@ class Prize:
     def __post_init__(self) -> None:
         if self.cash < 0:
             raise ValueError("a prize's cash cannot be negative")
+        if self.value is not None and self.value < 0:
+            raise ValueError("a prize's value cannot be negative")
         if self.cash == 0 and not self.item:
             raise ValueError("a prize needs cash or an item")
 

@@ -205,6 +205,8 @@ def test_bad_setups_are_refused() -> None:
         PrizeGroup("overall", cash(100, 200))
     with pytest.raises(ValueError, match="cash or an item"):
         Prize()
+    with pytest.raises(ValueError, match="value cannot be negative"):
+        Prize(item="book", value=D(-1))
     with pytest.raises(ValueError, match="unknown tie method"):
         allocate([], [], method="lottery")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="twice"):
