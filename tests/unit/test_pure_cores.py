@@ -20,6 +20,7 @@ PURE_PACKAGES = [
     "tournaments.trf",
     "tournaments.csv_cells",
     "tournaments.entry_lists",
+    "tournaments.prizes",
     "ratings.maths",
     "pages.svg",
     "pages.viewer",
