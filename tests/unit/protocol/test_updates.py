@@ -61,7 +61,9 @@ def test_the_clock_runs_per_seat_and_the_flag_falls() -> None:
         "time_forfeit", "timeout", 1), outcome.reason
     assert outcome.clock_left is not None and outcome.clock_left[0] < 0.2
     assert outcome.clock_left[1] > 0.5
-    assert all(seconds >= 0.3 for seconds in outcome.durations[0::2] if seconds > 0.25)
+    # every move of the slow seat took its 0.3 s, but the last: the flag fell during it
+    # (on a loaded machine its remaining time may be anything below 0.4 s)
+    assert all(seconds >= 0.3 for seconds in outcome.durations[:-1][0::2] if seconds > 0.25)
 
 
 def test_an_increment_keeps_a_slow_bot_alive() -> None:
