@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect
@@ -40,7 +40,7 @@ from matches.services.results import (
 from matches.texts import score_text
 from players.admin import ClubScopedAdmin, ReadOnlyAdmin
 from players.models import Club
-from players.permissions import can_manage_club, is_organizer
+from players.permissions import can_manage_club, is_organizer, managed_clubs
 from tournaments.dashboard import pairing_stages
 from tournaments.models import (
     FORFEIT_OUTCOMES,
@@ -118,6 +118,10 @@ class PairingResultForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if instance is not None and instance.pk is not None:
             self._offer_draws_only_where_possible(instance)
+            if not instance.round.is_released:  # results wait for the release
+                for name in ("wins_a", "wins_b", "draws", "outcome"):
+                    if name in self.fields:
+                        self.fields[name].disabled = True
 
     def _offer_draws_only_where_possible(self, pairing: Pairing) -> None:
         """No drawn-games box where the game has no draws (Kazambi), no "Draw" outcome
@@ -319,6 +323,12 @@ class RoundAdmin(ClubScopedAdmin):
 
     def club_of(self, obj: Round) -> Club:
         return obj.tournament.club
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
+        """Organizers look at other clubs' rounds as the public does: drafts stay the
+        host's until released."""
+        return super().get_queryset(request).filter(
+            Q(released_at__isnull=False) | Q(tournament__club__in=managed_clubs(request.user)))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # rounds come from "pair the next round"
@@ -706,6 +716,12 @@ class PairingAdmin(ClubScopedAdmin):
 
     def club_of(self, obj: Pairing) -> Club:
         return obj.round.tournament.club
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Pairing]:
+        """Boards of other clubs' draft rounds stay hidden, as in :class:`RoundAdmin`."""
+        return super().get_queryset(request).filter(
+            Q(round__released_at__isnull=False)
+            | Q(round__tournament__club__in=managed_clubs(request.user)))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

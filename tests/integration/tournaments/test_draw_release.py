@@ -283,3 +283,33 @@ def test_the_round_page_tools_need_an_organizer(make_tournament: Any, organizer:
     round_.refresh_from_db()
     assert not round_.is_released
     assert Entrant.objects.filter(tournament=tournament).count() == 6
+
+
+def test_a_draft_round_page_waits_for_the_release(make_tournament: Any, organizer: Any,
+                                                  client: Client) -> None:
+    """A draft's boxes are shown but closed: results come once the round is released."""
+    tournament = _drafting(make_tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    client.force_login(organizer)
+    url = reverse("admin:tournaments_round_change", args=[round_.pk])
+    page = client.get(url).content.decode()
+    assert 'name="pairings-0-wins_a"' in page
+    assert page.count("disabled") >= 3  # both scores and the outcome of the first board
+    services.round_release(actor=organizer, round_=round_)
+    assert "disabled" not in client.get(url).content.decode().split('id="pairings-group"')[1]
+
+
+def test_another_clubs_organizer_cannot_open_a_draft_in_the_admin(
+        make_tournament: Any, organizer: Any, client: Client, club_b: Any) -> None:
+    tournament = _drafting(make_tournament)
+    round_ = services.round_pair_next(actor=organizer, tournament=tournament)
+    board = round_.pairings.order_by("board").first()
+    assert board is not None
+    client.force_login(club_b.organizers.get())
+    round_url = reverse("admin:tournaments_round_change", args=[round_.pk])
+    board_url = reverse("admin:tournaments_pairing_change", args=[board.pk])
+    assert client.get(round_url).status_code == 302  # the admin's "does not exist" redirect
+    assert client.get(board_url).status_code == 302
+    services.round_release(actor=organizer, round_=round_)
+    assert client.get(round_url).status_code == 200
+    assert client.get(board_url).status_code == 200
