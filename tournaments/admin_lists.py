@@ -83,7 +83,7 @@ def _by_name(request: HttpRequest, tournament: Tournament, number: int
 def _standings(request: HttpRequest, tournament: Tournament
                ) -> tuple[str, str, dict[str, Any] | None]:
     after = request.GET.get("after", "")
-    if after and not after.isdigit():
+    if after and not after.isdecimal():  # "²" is a digit that int() refuses
         raise Http404("No such round.")
     table = lists.standings_after(tournament, int(after) if after else None,
                                   public=_outsider(request, tournament))

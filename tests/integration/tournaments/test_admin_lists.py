@@ -80,3 +80,10 @@ def test_another_clubs_organizer_reads_no_draft(swiss: Tournament, club_b: Any) 
     chart = client.get(reverse("admin:tournaments_tournament_wall_chart", args=[swiss.pk]))
     assert chart.status_code == 200
     assert '<th class="num">3</th>' not in chart.content.decode()
+
+
+def test_a_round_number_that_is_not_a_number_is_not_found(swiss: Tournament,
+                                                           organizer: Any) -> None:
+    url = reverse("admin:tournaments_tournament_standings_after", args=[swiss.pk])
+    for after in ("²", "-1", "9" * 30):
+        assert _client(organizer).get(url, {"after": after}).status_code == 404
