@@ -39,6 +39,7 @@ from tournaments.models import (
     Tournament,
     released_filter,
 )
+from tournaments.selectors import Members, members_by_team
 
 log = logging.getLogger(__name__)
 
@@ -154,8 +155,6 @@ class RoundView:
     pairings: list[PairingRow]
 
 
-#: A team event's members by team id (see :func:`members_by_team`).
-Members = dict[int, list[Player]]
 
 
 def _side(entrant: Entrant | None, won: bool, points: float | None = None,
@@ -281,29 +280,6 @@ def round_links(tournament: Tournament) -> list[RoundLink]:
     return [RoundLink(number, status == "finished") for number, status in
             tournament_selectors.released_rounds(tournament).order_by("number")
             .values_list("number", "status")]
-
-
-def members_by_team(tournament: Tournament) -> Members:
-    """A team event's members by team, as they were while it was played: memberships open
-    on any day from its creation to its end (or today). One query; empty (none) for an
-    event of players."""
-    from players.models import TeamMembership
-
-    if tournament.entrant_kind != "teams":
-        return {}
-    start = tournament.created_at.date()
-    end = (tournament.updated_at if tournament.status == Status.FINISHED
-           else timezone.now()).date()
-    memberships = (TeamMembership.objects
-                   .filter(team__entries__tournament=tournament, joined_on__lte=end)
-                   .filter(Q(left_on__isnull=True) | Q(left_on__gte=start))
-                   .select_related("player").order_by("joined_on", "player__display_name"))
-    members: Members = {}
-    for membership in memberships:
-        team_players = members.setdefault(membership.team_id, [])
-        if membership.player not in team_players:
-            team_players.append(membership.player)
-    return members
 
 
 def team_members(tournament: Tournament, members: Members | None = None

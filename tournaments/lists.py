@@ -12,26 +12,23 @@ the arithmetic is the pure standings core's (``tournaments.standings``).
 
 from __future__ import annotations
 
-import datetime as dt
 import unicodedata
 from typing import Any
 
-from django.db.models import Q, QuerySet
-from django.utils import timezone
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from players.models import Player, TeamMembership
+from players.models import Player
 from tournaments import adapters
 from tournaments.models import (
     ByeKind,
     Entrant,
     Outcome,
     Pairing,
-    Status,
     Tournament,
     released_filter,
 )
-from tournaments.selectors import TournamentData
+from tournaments.selectors import TournamentData, members_by_team
 
 #: The optional category fields of a player that the lists show when the model has them
 #: (attribute: column heading): birth year, sex, federation or town, title.
@@ -104,23 +101,13 @@ def _entrant_row(entrant: Entrant) -> dict[str, Any]:
 
 
 def team_members(tournament: Tournament, entrants: list[Entrant]) -> dict[int, list[Player]]:
-    """A team event's members by entrant id: memberships open on any day from the event's
-    creation to its end (or today). One query; empty for individuals."""
+    """A team event's members by entrant id (:func:`tournaments.selectors.members_by_team`
+    keyed by the entrants' teams); empty for individuals."""
     teams = {e.team_id: e.pk for e in entrants if e.team_id is not None}
     if not teams:
         return {}
-    start = tournament.created_at.date()
-    end: dt.date = (tournament.updated_at if tournament.status == Status.FINISHED
-                    else timezone.now()).date()
-    memberships = (TeamMembership.objects.filter(team_id__in=list(teams), joined_on__lte=end)
-                   .filter(Q(left_on__isnull=True) | Q(left_on__gte=start))
-                   .select_related("player").order_by("joined_on", "player__display_name"))
-    members: dict[int, list[Player]] = {}
-    for membership in memberships:
-        listed = members.setdefault(teams[membership.team_id], [])
-        if membership.player not in listed:
-            listed.append(membership.player)
-    return members
+    return {teams[team]: players for team, players in members_by_team(tournament).items()
+            if team in teams}
 
 
 # -- pairings by name ------------------------------------------------------------------------

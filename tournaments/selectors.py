@@ -12,15 +12,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from core.bounds import MAX_MATCH_GAMES
 from games.engines import game_facts
 from games.series.format import MatchFormat, SeriesError
+from players.models import Player, TeamMembership
 from players.permissions import managed_clubs
 from tournaments import adapters, texts
 from tournaments.csv_cells import csv_text
-from tournaments.models import ByeKind, Entrant, Pairing, Round, Tournament, released_filter
+from tournaments.models import (
+    ByeKind,
+    Entrant,
+    Pairing,
+    Round,
+    Status,
+    Tournament,
+    released_filter,
+)
 
 
 def stored_match_format(tournament: Tournament) -> MatchFormat:
@@ -353,3 +363,28 @@ def rounds_remaining_of(tournament: Tournament, entrants: list[Entrant],
 def rounds_total(tournament: Tournament) -> int:
     """Rounds paired so far plus :func:`rounds_remaining`."""
     return tournament.rounds.count() + rounds_remaining(tournament)
+
+
+#: A team event's members by team id (see :func:`members_by_team`).
+Members = dict[int, list[Player]]
+
+
+def members_by_team(tournament: Tournament) -> Members:
+    """A team event's members by team, as they were while it was played: memberships open
+    on any day from its creation to its end (or today). One query; empty (none) for an
+    event of players."""
+    if tournament.entrant_kind != "teams":
+        return {}
+    start = tournament.created_at.date()
+    end = (tournament.updated_at if tournament.status == Status.FINISHED
+           else timezone.now()).date()
+    memberships = (TeamMembership.objects
+                   .filter(team__entries__tournament=tournament, joined_on__lte=end)
+                   .filter(Q(left_on__isnull=True) | Q(left_on__gte=start))
+                   .select_related("player").order_by("joined_on", "player__display_name"))
+    members: Members = {}
+    for membership in memberships:
+        team_players = members.setdefault(membership.team_id, [])
+        if membership.player not in team_players:
+            team_players.append(membership.player)
+    return members
