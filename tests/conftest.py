@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 # Test files (or folders) that must not run on two workers at once, by what they share.
 ONE_WORKER = {
@@ -45,6 +46,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
                          if nodeid.startswith(prefix)), nodeid)
 
     return OneWorkerSets(config, log)
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Any:
+    """Each test starts and ends in the default language: a request or a login that
+    activated Russian in this thread must not carry into the next test on the worker."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
