@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "ratings",
     "botruns",
     "pages",
+    "playerlinks",
 ]
 
 MIDDLEWARE = [

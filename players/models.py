@@ -100,6 +100,9 @@ class Player(models.Model):
                     "program': a program in the bots directory (BOTS_DIR) of the web host "
                     "and of every worker."),
     )
+    email = models.EmailField(
+        _("e-mail"), blank=True,
+        help_text=_("For this player's pairings and reminders; never shown on public pages."))
     fide_id = models.CharField(_("FIDE ID"), max_length=20, blank=True)
     birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)

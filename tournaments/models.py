@@ -111,6 +111,12 @@ class Tournament(models.Model):
     chief_arbiter = models.CharField(
         _("chief arbiter"), max_length=120, blank=True,
         help_text=_("Written in the TRF export (its 102 line)."))
+    venue = models.CharField(
+        _("venue"), max_length=200, blank=True,
+        help_text=_("Where the rounds are played: shown to players, in calendars and in print."))
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=8, decimal_places=2, default=Decimal(0),
+        help_text=_("Due from each new entrant (0: free)."))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.SET_NULL,
         null=True, blank=True,
@@ -152,6 +158,8 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
                 violation_error_message=_("A tournament ends on or after its start date."),
             ),
+            models.CheckConstraint(condition=Q(entry_fee__gte=0),
+                                   name="tournament_entry_fee_not_negative"),
             models.CheckConstraint(
                 condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__gte=1),
                 name="tournament_rounds_planned_positive",
@@ -211,6 +219,9 @@ class Entrant(models.Model):
         _("rating"), default=0, help_text=_("Rating at entry, for pairing order."),
     )
     joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    fee_due = models.DecimalField(_("fee due"), max_digits=8, decimal_places=2, default=Decimal(0))
+    fee_paid = models.DecimalField(
+        _("fee paid"), max_digits=8, decimal_places=2, default=Decimal(0))
     withdrawn_from_round = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True,
     )
@@ -242,6 +253,8 @@ class Entrant(models.Model):
                 name="entrant_seed_unique",
             ),
             models.CheckConstraint(condition=Q(joined_round__gte=1), name="entrant_joins_round_1"),
+            models.CheckConstraint(condition=Q(fee_due__gte=0) & Q(fee_paid__gte=0),
+                                   name="entrant_fees_not_negative"),
             models.CheckConstraint(
                 condition=Q(withdrawn_from_round__isnull=True)
                 | Q(withdrawn_from_round__gte=F("joined_round")),
@@ -300,6 +313,9 @@ class Round(models.Model):
         _("clock"), max_length=40, blank=True, help_text=_("Overrides the tournament's."),
     )
     time_slot_minutes = models.PositiveIntegerField(_("time slot (minutes)"), null=True, blank=True)
+    starts_at = models.DateTimeField(
+        _("starts at"), null=True, blank=True,
+        help_text=_("When the round's games begin: told to players, calendars and check-in."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     released_at = models.DateTimeField(
         _("released at"), null=True, blank=True,

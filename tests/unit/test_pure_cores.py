@@ -26,6 +26,7 @@ PURE_PACKAGES = [
     "pages.viewer",
     "tournaments.etags",
     "matches.progress",
+    "playerlinks.tokens",
 ]
 
 _IMPORT_ALL = """
