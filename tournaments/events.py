@@ -16,3 +16,39 @@ class TournamentRatedChanged:
 
 
 tournament_rated_changed: EventHub[TournamentRatedChanged] = EventHub("rated changed")
+
+
+@dataclass(frozen=True, slots=True)
+class PairingAsked:
+    """Round ``round_number`` is about to be paired: a listener that must stop it (a result
+    still in dispute, say) raises ``ApplicationError`` with the reason."""
+
+    tournament_id: int
+    round_number: int
+
+
+pairing_asked: EventHub[PairingAsked] = EventHub("pairing asked")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReleased:
+    """A round's pairings were published (at once, or by the director's release)."""
+
+    tournament_id: int
+    round_id: int
+    round_number: int
+
+
+round_released: EventHub[RoundReleased] = EventHub("round released")
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantWithdrawn:
+    """An entrant withdrew from ``from_round`` on (a waiting list may move up)."""
+
+    tournament_id: int
+    entrant_id: int
+    from_round: int
+
+
+entrant_withdrawn: EventHub[EntrantWithdrawn] = EventHub("entrant withdrawn")

@@ -26,6 +26,7 @@ from players.models import Player, Team
 from players.permissions import Actor, clubs_of, ensure_can_manage_club
 from players.selectors import bot_game_problem, team_members_on
 from players.services import ensure_may_enter_from, player_create
+from tournaments import events
 from tournaments.entry_lists import EntryRow
 from tournaments.history import EventKind, record, summarised
 from tournaments.models import (
@@ -386,6 +387,7 @@ def entrant_withdraw(*, actor: Actor, entrant: Entrant, from_round: int | None =
     entrant.save(update_fields=["withdrawn_from_round"])
     record(tournament, EventKind.ENTRANT_WITHDRAWN, actor=actor, name=entrant.name,
            round_number=from_round, from_round=from_round)
+    events.entrant_withdrawn.send(events.EntrantWithdrawn(tournament.pk, entrant.pk, from_round))
     return entrant
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
-from tournaments import adapters
+from tournaments import adapters, events
 from tournaments.history import EventKind, record
 from tournaments.models import (
     ByeKind,
@@ -88,6 +88,7 @@ def round_pair_next(*, actor: Actor, tournament: Tournament,
                 field="round",
             )
     number = len(rounds) + 1
+    events.pairing_asked.send(events.PairingAsked(tournament.pk, number))
     first_colour = tournament.first_colour
     entrants = list(tournament.entrants.select_related("player", "team"))
     if rounds:
@@ -194,7 +195,13 @@ def _save_round(tournament: Tournament, number: int, planned: list[PlannedPairin
            boards=len(rows), **facts)
     if round_.is_released:
         record(tournament, EventKind.ROUND_RELEASED, actor=actor, round_number=number)
+        _announce_release(round_)
     return round_
+
+
+def _announce_release(round_: Round) -> None:
+    events.round_released.send(
+        events.RoundReleased(round_.tournament_id, round_.pk, round_.number))
 
 
 @transaction.atomic
@@ -212,6 +219,7 @@ def round_release(*, actor: Actor, round_: Round) -> Round:
     round_.released_at = timezone.now()
     round_.save(update_fields=["released_at"])
     record(tournament, EventKind.ROUND_RELEASED, actor=actor, round_number=round_.number)
+    _announce_release(round_)
     return round_
 
 
