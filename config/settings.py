@@ -376,9 +376,17 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # Players' private links (/p/<token>/) are masked in every log line (playerlinks/guard.py).
+    "filters": {"mask_link_tokens": {"()": "playerlinks.guard.MaskLinkTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain",
+                             "filters": ["mask_link_tokens"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "django.request": {"filters": ["mask_link_tokens"]},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False,
+                          "filters": ["mask_link_tokens"]},
+    },
 }
 
 if not DEBUG:

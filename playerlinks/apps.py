@@ -6,3 +6,9 @@ class PlayerLinksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "playerlinks"
     verbose_name = _("Players' private links")
+
+    def ready(self) -> None:
+        from playerlinks import history_lines, listeners
+
+        history_lines.register()
+        listeners.connect()

@@ -4,29 +4,19 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from playerlinks import tokens
+from playerlinks.lookup import link_from_token, link_key, link_token
 from playerlinks.models import EntrantLink
 from players.models import Player
 from players.permissions import Actor, actor_user, ensure_can_manage_club
 from players.selectors import team_members_on
 from tournaments.models import Entrant, Tournament
 
-_KEY_SALT = "playerlinks.token"
-
-
-def _key() -> bytes:
-    """The server's link key: derived from SECRET_KEY (rotating it retires every link)."""
-    return salted_hmac(_KEY_SALT, "link-key", algorithm="sha256").digest()
-
-
-def link_token(link: EntrantLink) -> str:
-    """The token of ``link``, recomputed (for its QR code on a slip or a card)."""
-    return tokens.token_for(_key(), link.nonce)
-
+__all__ = ["link_from_token", "link_holders", "link_issue", "link_reissue", "link_revoke",
+           "link_token", "links_issue_missing"]
 
 def link_holders(entrant: Entrant) -> list[Player]:
     """Who gets a link to ``entrant``: its player, or each member of its team."""
@@ -44,7 +34,7 @@ def _ensure_manages(actor: Actor, tournament: Tournament) -> None:
 
 def _create(actor: Actor | None, entrant: Entrant, player: Player) -> tuple[EntrantLink, str]:
     nonce = tokens.new_nonce()
-    token = tokens.token_for(_key(), nonce)
+    token = tokens.token_for(link_key(), nonce)
     link = EntrantLink.objects.create(
         entrant=entrant, player=player, nonce=nonce, token_hash=tokens.token_hash(token),
         created_by=actor_user(actor))
@@ -99,13 +89,3 @@ def link_reissue(*, actor: Actor, link: EntrantLink) -> tuple[EntrantLink, str]:
     """Revoke ``link`` and give its holder a new one: the old token stops at once."""
     link_revoke(actor=actor, link=link)
     return _create(actor, link.entrant, link.player)
-
-
-def link_from_token(token: str) -> EntrantLink | None:
-    """The live link of ``token``, or None (unknown, malformed or revoked: all alike)."""
-    if not isinstance(token, str) or not tokens.looks_like_token(token):
-        return None
-    return (EntrantLink.objects.live()
-            .select_related("entrant__tournament__club", "entrant__player", "entrant__team",
-                            "player")
-            .filter(token_hash=tokens.token_hash(token)).first())

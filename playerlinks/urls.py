@@ -1,0 +1,15 @@
+"""Players' private links: my page, its live part, check-in; my links; the kiosk."""
+
+from django.urls import path
+
+from playerlinks import views
+
+app_name = "playerlinks"
+
+urlpatterns = [
+    path("p/<str:token>/", views.my_page, name="my-page"),
+    path("p/<str:token>/live/", views.my_page_live, name="my-page-live"),
+    path("p/<str:token>/check-in/", views.my_check_in, name="my-check-in"),
+    path("me/links/", views.my_links, name="my-links"),
+    path("kiosk/<int:tournament_id>/", views.kiosk, name="kiosk"),
+]
