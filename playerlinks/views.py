@@ -77,6 +77,15 @@ def resolve(request: HttpRequest, token: str) -> EntrantLink | HttpResponse:
     return link
 
 
+def not_a_link(request: HttpRequest, rest: str) -> HttpResponse:
+    """A path under /p/ that no link view takes: refused like an unknown token."""
+    address = client_address(request)
+    if guard.is_limited(address):
+        return _refused(request)
+    guard.record_failure(address)
+    return _not_found(request)
+
+
 type LinkView = Callable[..., HttpResponse]
 
 
