@@ -110,7 +110,8 @@ class TournamentPlayersAdmin(TournamentRunAdmin):
                               "playerlinks/admin/links.html", {
                                   "rows": rows, "fresh": fresh,
                                   "missing": max(0, missing - len(rows))})
-        response["Referrer-Policy"] = "no-referrer"
+        # Its forms post back here (a no-referrer page would send "Origin: null"); the
+        # links it shows open with rel="noreferrer".
         response["Cache-Control"] = "private, no-store"
         return response
 

@@ -157,7 +157,7 @@ def _clock_words(clock: str) -> str:
     if not clock:
         return gettext("no clock set")
     try:
-        return parse_setting(clock).describe()
+        return translated(parse_setting(clock).description())
     except ClockError:
         return gettext("unreadable clock setting")
 

@@ -15,13 +15,16 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
+from django.views.i18n import set_language
 
 from config.login_guard import client_address
 from core.errors import ApplicationError
@@ -37,12 +40,31 @@ from tournaments.models import Tournament
 POLL_SECONDS = 15
 
 
-def private(response: HttpResponse) -> HttpResponse:
-    """The headers of every answer about a private link."""
-    response["Referrer-Policy"] = "no-referrer"
+def private(response: HttpResponse, *, referrer: bool = False) -> HttpResponse:
+    """The headers of every answer about a private link (``referrer``: a page whose own
+    address holds no token, such as the kiosk, keeps the site's referrer policy)."""
+    if not referrer:
+        response["Referrer-Policy"] = "no-referrer"
     response["Cache-Control"] = "private, no-store"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+def _csrf_checked(request: HttpRequest) -> HttpResponse | None:
+    """Django's CSRF check for a form on a page with ``Referrer-Policy: no-referrer``.
+
+    Such a page's browser sends ``Origin: null`` and no Referer with its POSTs, which
+    Django's Origin (and, over HTTPS, Referer) checks refuse. The CSRF token in the form
+    and the cookie is still checked in full: an opaque origin is taken as this site's,
+    nothing else changes. (A forged POST also needs the link's secret path.)"""
+    if request.META.get("HTTP_ORIGIN") == "null":
+        request.META["HTTP_ORIGIN"] = f"{request.scheme}://{request.get_host()}"
+    return CsrfViewMiddleware(_csrf_target).process_view(request, _csrf_target, (), {})
+
+
+def _csrf_target(request: HttpRequest) -> HttpResponse:
+    """What the CSRF check is made for (never called: the check answers or passes)."""
+    return HttpResponse()
 
 
 def _refused(request: HttpRequest) -> HttpResponse:
@@ -105,7 +127,8 @@ def _context(request: HttpRequest, link: EntrantLink, token: str) -> dict[str, A
     here = selectors.link_path(token)
     return {"page": page, "here": here, "report_url": here + "report/",
             "live_url": here + "live/", "check_in_url": here + "check-in/",
-            "next_path": here, "poll_seconds": POLL_SECONDS}
+            "next_path": here, "language_action": here + "language/",
+            "poll_seconds": POLL_SECONDS}
 
 
 def _etag(link: EntrantLink) -> str:
@@ -135,10 +158,13 @@ def my_page_live(request: HttpRequest, link: EntrantLink, token: str) -> HttpRes
     return response
 
 
+@csrf_exempt  # checked below, tolerating the opaque origin of a no-referrer page
 @require_POST
 @with_link
 def my_check_in(request: HttpRequest, link: EntrantLink, token: str) -> HttpResponse:
     """The holder checks in (a form with its CSRF token); back to the page."""
+    if (refused := _csrf_checked(request)) is not None:
+        return refused
     try:
         checkins.check_in_by_link(link=link)
     except ApplicationError as error:
@@ -146,6 +172,19 @@ def my_check_in(request: HttpRequest, link: EntrantLink, token: str) -> HttpResp
         context["error"] = error.message
         return TemplateResponse(request, "playerlinks/my_page.html", context, status=400)
     return redirect(selectors.link_path(token))
+
+
+@csrf_exempt  # checked below, as for check-in
+@require_POST
+@with_link
+def my_language(request: HttpRequest, link: EntrantLink, token: str) -> HttpResponse:
+    """The language switch of my page: Django's set_language, after the CSRF check."""
+    if (refused := _csrf_checked(request)) is not None:
+        return refused
+    post = request.POST.copy()
+    post["next"] = selectors.link_path(token)
+    request.POST = post  # type: ignore[assignment]
+    return set_language(request)
 
 
 @login_required
@@ -173,12 +212,12 @@ def kiosk(request: HttpRequest, tournament_id: int) -> HttpResponse:
     A POST checks in (JSON answer for the page's script; the form works without it)."""
     tournament = _kiosk_tournament(request, tournament_id)
     if request.method == "POST":
-        return private(_kiosk_check_in(request, tournament))
+        return private(_kiosk_check_in(request, tournament), referrer=True)
     if request.method != "GET":
         raise Http404
     window = selectors.open_window(tournament)
     return private(TemplateResponse(request, "playerlinks/kiosk.html", {
-        "tournament": tournament, "window": window, "result": None}))
+        "tournament": tournament, "window": window, "result": None}), referrer=True)
 
 
 def _kiosk_check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:

@@ -204,3 +204,29 @@ def test_the_kiosk_is_rate_limited(make_event: Any, organizer: Any, settings: An
     assert codes == [400, 400, 400, 429]
     assert not CheckIn.objects.exists()
     assert guard.failures("127.0.0.1") == 3
+
+
+def test_the_no_referrer_pages_forms_pass_csrf_with_an_opaque_origin(make_event: Any,
+                                                                     organizer: Any) -> None:
+    """A no-referrer page's browser posts with "Origin: null": its CSRF token is still
+    checked in full, and a foreign origin is refused."""
+    event, link, token = _swiss(make_event, organizer)
+    checkins.check_in_window_open(actor=organizer, tournament=event)
+    careful = Client(enforce_csrf_checks=True)
+    page = careful.get(f"/p/{token}/")
+    assert f'action="/p/{token}/language/"'.encode() in page.content
+    csrf = careful.cookies["csrftoken"].value
+    foreign = careful.post(f"/p/{token}/check-in/", {"csrfmiddlewaretoken": csrf},
+                           HTTP_ORIGIN="https://evil.example")
+    assert foreign.status_code == 403
+    assert careful.post(f"/p/{token}/check-in/", {"csrfmiddlewaretoken": "x" * 64},
+                        HTTP_ORIGIN="null").status_code == 403
+    assert not CheckIn.objects.exists()
+    switched = careful.post(f"/p/{token}/language/", {"csrfmiddlewaretoken": csrf,
+                                                     "language": "ru"}, HTTP_ORIGIN="null")
+    assert switched.status_code == 302 and switched["Location"] == f"/p/{token}/"
+    assert careful.cookies["django_language"].value == "ru"
+    done = careful.post(f"/p/{token}/check-in/", {"csrfmiddlewaretoken": csrf},
+                        HTTP_ORIGIN="null")
+    assert done.status_code == 302 and CheckIn.objects.count() == 1
+    assert "Вы отмечены" in careful.get(f"/p/{token}/").content.decode()
