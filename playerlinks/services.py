@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -16,7 +18,10 @@ from players.selectors import team_members_on
 from tournaments.models import Entrant, Tournament
 
 __all__ = ["link_from_token", "link_holders", "link_issue", "link_reissue", "link_revoke",
-           "link_token", "links_issue_missing"]
+           "link_token", "link_touch", "links_issue_missing"]
+
+#: How stale "last used" may get before a visit writes it again (a phone polls its page).
+TOUCH_EVERY = timedelta(minutes=5)
 
 def link_holders(entrant: Entrant) -> list[Player]:
     """Who gets a link to ``entrant``: its player, or each member of its team."""
@@ -89,3 +94,13 @@ def link_reissue(*, actor: Actor, link: EntrantLink) -> tuple[EntrantLink, str]:
     """Revoke ``link`` and give its holder a new one: the old token stops at once."""
     link_revoke(actor=actor, link=link)
     return _create(actor, link.entrant, link.player)
+
+
+def link_touch(*, link: EntrantLink) -> None:
+    """Note that the holder used ``link`` (at most one write per :data:`TOUCH_EVERY`): the
+    director sees which links reached their players."""
+    now = timezone.now()
+    if link.last_used_at is not None and now - link.last_used_at < TOUCH_EVERY:
+        return
+    EntrantLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(last_used_at=now)
+    link.last_used_at = now

@@ -28,7 +28,7 @@ from django.views.i18n import set_language
 
 from config.login_guard import client_address
 from core.errors import ApplicationError
-from playerlinks import checkins, guard, selectors
+from playerlinks import checkins, guard, selectors, services
 from playerlinks.lookup import link_from_token, link_token
 from playerlinks.models import EntrantLink
 from players.permissions import can_manage_club
@@ -139,6 +139,7 @@ def _etag(link: EntrantLink) -> str:
 @require_GET
 @with_link
 def my_page(request: HttpRequest, link: EntrantLink, token: str) -> HttpResponse:
+    services.link_touch(link=link)
     context = _context(request, link, token)
     context["etag"] = _etag(link)
     return TemplateResponse(request, "playerlinks/my_page.html", context)

@@ -230,3 +230,20 @@ def test_the_no_referrer_pages_forms_pass_csrf_with_an_opaque_origin(make_event:
                         HTTP_ORIGIN="null")
     assert done.status_code == 302 and CheckIn.objects.count() == 1
     assert "Вы отмечены" in careful.get(f"/p/{token}/").content.decode()
+
+
+def test_query_budget_of_my_page_and_its_poll(make_event: Any, organizer: Any,
+                                              django_assert_max_num_queries: Any) -> None:
+    """A phone polls every 15 s: an unchanged page costs a handful of queries; the full page
+    (standings included) stays bounded."""
+    event, link, token = _swiss(make_event, organizer)
+    tournament_services.round_pair_next(actor=organizer, tournament=event, release=True)
+    client = Client()
+    client.get(f"/p/{token}/")  # sessions, caches and the "last used" write settle
+    etag = client.get(f"/p/{token}/live/")["ETag"]
+    with django_assert_max_num_queries(4):
+        assert client.get(f"/p/{token}/live/", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    with django_assert_max_num_queries(14):
+        assert client.get(f"/p/{token}/").status_code == 200
+    link.refresh_from_db()
+    assert link.last_used_at is not None
