@@ -131,7 +131,8 @@ class TournamentPlayersAdmin(TournamentRunAdmin):
         if not link.is_live:
             raise PermissionDenied
         url = selectors.link_url(link_token(link), self._base_url(request))
-        response = HttpResponse(selectors.qr_svg(url, scale=8), content_type="image/svg+xml")
+        response = HttpResponse(selectors.qr_svg(url, scale=8, sized=True),
+                                content_type="image/svg+xml")
         response["Referrer-Policy"] = "no-referrer"
         response["Cache-Control"] = "private, no-store"
         return response

@@ -25,12 +25,14 @@ from tournaments.selectors import round_clock, standings, stored_match_format
 QR_ERROR = "m"
 
 
-def qr_svg(text: str, *, scale: int = 4) -> str:
-    """``text`` as an SVG QR code (no XML declaration: it goes inline in HTML)."""
+def qr_svg(text: str, *, scale: int = 4, sized: bool = False) -> str:
+    """``text`` as an SVG QR code, with its quiet zone (no XML declaration: it goes inline
+    in HTML). It has a viewBox and no size, so CSS sizes it, unless ``sized`` (a file of
+    its own)."""
     out = io.BytesIO()
     segno.make(text, error=QR_ERROR, micro=False).save(
-        out, kind="svg", xmldecl=False, scale=scale, border=2, svgclass="qr",
-        lineclass=None, title=None)
+        out, kind="svg", xmldecl=False, scale=scale, border=4, svgclass="qr",
+        lineclass=None, title=None, omitsize=not sized)
     return out.getvalue().decode("utf-8")
 
 

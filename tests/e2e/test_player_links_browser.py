@@ -117,6 +117,12 @@ def test_my_page_and_kiosk(browser: Browser, live_server: Any, event_world: dict
     _wait(browser, "return document.querySelector('#kiosk-result.kiosk-error');")
     _shot(browser, artifacts, f"kiosk-error-{suffix}")
 
+    browser.get(f"{server}/admin/tournaments/tournament/{event.pk}/links/")
+    _wait(browser, "return document.getElementById('links-table');")
+    _shot(browser, artifacts, f"links-admin-{suffix}")
+    browser.get(f"{server}/admin/tournaments/tournament/{event.pk}/links/cards/")
+    _wait(browser, "return document.querySelectorAll('.card svg').length === 5;")
+    _shot(browser, artifacts, f"cards-{suffix}")
     browser.get(f"{server}/admin/tournaments/tournament/{event.pk}/check-in/")
     _wait(browser, "return document.getElementById('check-in-counts');")
     _shot(browser, artifacts, f"check-in-admin-{suffix}")

@@ -35,7 +35,7 @@ def test_links_page_issues_reissues_and_revokes(make_event: Any, organizer: Any)
     assert link is not None
     fresh = client.post(url, {"action": "reissue", "link": link.pk})
     assert fresh.status_code == 200 and b"fresh-link" in fresh.content
-    assert fresh["Cache-Control"] == "private, no-store"
+    assert "no-store" in fresh["Cache-Control"]
     new = EntrantLink.objects.live().get(entrant=link.entrant)
     assert new.pk != link.pk
     assert f"/p/{selectors.link_token(new)}/".encode() in fresh.content
