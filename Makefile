@@ -10,7 +10,7 @@ PYTHON ?= $(shell (command -v pyenv >/dev/null && pyenv which python 2>/dev/null
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery \
+.PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery bench-links \
 	services migrate demo clean reliability bench-load messages check-i18n translations
 
 help:
@@ -114,6 +114,10 @@ bench-celery: install services
 
 bench-load: install services
 	$(BIN)/python bench/bench_load.py
+
+# A player's phone: my page, its polled part, link lookups, the link cards (issue 35).
+bench-links: install services
+	DJANGO_SETTINGS_MODULE=config.settings_test $(BIN)/python bench/bench_player_links.py
 
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
