@@ -247,3 +247,35 @@ def test_query_budget_of_my_page_and_its_poll(make_event: Any, organizer: Any,
         assert client.get(f"/p/{token}/").status_code == 200
     link.refresh_from_db()
     assert link.last_used_at is not None
+
+
+def test_each_member_of_a_partnership_has_a_page_and_checks_the_pair_in(
+        club_a: Any, organizer: Any) -> None:
+    import datetime as dt
+
+    from players import services as player_services
+    from players.models import Player
+
+    people = [Player.objects.create(display_name=f"Member {i}", club=club_a) for i in range(4)]
+    event = tournament_services.tournament_create(
+        actor=organizer, club=club_a, name="Pairs night", game="kazambi-pairs",
+        format="round_robin", release_pairings_at_once=True)
+    for index in range(2):
+        team = player_services.team_create(actor=organizer, name=f"Team {index}", club=club_a,
+                                           members=people[2 * index: 2 * index + 2],
+                                           joined_on=dt.date(2020, 1, 1))
+        tournament_services.entrant_register(actor=organizer, tournament=event, team=team)
+    event = tournament_services.tournament_start(actor=organizer, tournament=event)
+    assert services.links_issue_missing(actor=organizer, tournament=event) == 4
+    checkins.check_in_window_open(actor=organizer, tournament=event)
+    first, second = EntrantLink.objects.filter(entrant__team__name="Team 0").order_by(
+        "player__display_name")
+    assert {first.player, second.player} == {people[0], people[1]}
+    pages = [Client().get(f"/p/{services.link_token(link)}/").content.decode()
+             for link in (first, second)]
+    assert "Member 0" in pages[0] and "Member 1" in pages[1]
+    assert all("Team 0" in page for page in pages)
+    checkins.check_in_by_link(link=second)
+    assert CheckIn.objects.get().entrant == first.entrant
+    assert "You are checked in" in Client().get(
+        f"/p/{services.link_token(first)}/").content.decode()
