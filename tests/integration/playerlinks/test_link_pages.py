@@ -65,8 +65,13 @@ def test_drafts_are_never_shown(make_event: Any, organizer: Any) -> None:
     round_ = tournament_services.round_pair_next(actor=organizer, tournament=event,
                                                  release=False)
     assert round_.released_at is None
-    text = Client().get(f"/p/{token}/").content.decode()
+    client = Client()
+    text = client.get(f"/p/{token}/").content.decode()
     assert "Not published yet" in text and "Board " not in text
+    etag = client.get(f"/p/{token}/live/")["ETag"]
+    tournament_services.round_release(actor=organizer, round_=round_)
+    released = client.get(f"/p/{token}/live/", HTTP_IF_NONE_MATCH=etag)
+    assert released.status_code == 200 and b"Board " in released.content
 
 
 def test_the_live_part_answers_304_until_something_changes(make_event: Any,
