@@ -1,0 +1,118 @@
+"""Reads of the phone clock: a session's state for the phones, a board's current game,
+the sessions of a round, and the measured advice (games.clocks.measured) for a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from core.engine_messages import translated
+from games.clocks.control import controls_for, game_control_text
+from games.clocks.errors import ClockError
+from games.clocks.measured import MeasuredAdvice, RecordedGame, measured_advice
+from phoneclock.models import ClockSession, TapKind
+from tournaments.models import Pairing, Round
+from tournaments.selectors import match_format_of, round_clock
+
+#: The latest measured games that count for advice.
+MAX_MEASURED = 2000
+
+
+def session_state(session: ClockSession) -> dict[str, Any]:
+    """What a phone needs to show the clock: the controls, the stored taps, the finish."""
+    taps = [{"seq": tap.sequence, "seat": tap.seat, "kind": tap.kind, "at": tap.at_ms,
+             "amount": tap.amount_ms, "used": tap.used_ms, "left": tap.left_ms}
+            for tap in session.taps.order_by("sequence")]
+    return {"session": session.pk, "setting": session.setting, "odds": session.odds,
+            "controls": controls_json(session), "taps": taps, "finish": session.finish, "winner_side": session.winner_side,
+            "confirmed": session.confirmed_at is not None,
+            "agreed": [session.agreed_a, session.agreed_b]}
+
+
+def controls_json(session: ClockSession) -> list[list[dict[str, Any]]]:
+    """Each side's periods for the page's clock: moves (None: the rest), base and bonus in
+    ms, the bonus kind."""
+    try:
+        controls = controls_for(session.setting, session.odds)
+    except ClockError:
+        return []
+    return [[{"moves": period.moves, "base": period.setting.base_seconds * 1000,
+              "kind": str(period.setting.kind), "bonus": period.setting.bonus_seconds * 1000}
+             for period in control.periods] for control in controls]
+
+
+def current_pairing(entrant_id: int) -> Pairing | None:
+    """The entrant's board in the latest released round."""
+    return (Pairing.objects.filter(round__released_at__isnull=False)
+            .filter(Q(entrant_a_id=entrant_id) | Q(entrant_b_id=entrant_id))
+            .select_related("round__tournament__club", "entrant_a__player", "entrant_a__team",
+                            "entrant_b__player", "entrant_b__team")
+            .order_by("-round__number").first())
+
+
+def next_game_number(pairing: Pairing) -> int:
+    """The first game of the board whose clock has not finished."""
+    finished = set(ClockSession.objects.filter(pairing=pairing).exclude(finish="")
+                   .values_list("game_number", flat=True))
+    most = match_format_of(pairing.round.tournament).max_games_needed() or 1
+    return next((n for n in range(1, most + 1) if n not in finished), most)
+
+
+def round_boards(round_: Round) -> list[Pairing]:
+    """The round's boards with games (byes left out)."""
+    return list(round_.pairings.filter(entrant_b__isnull=False).order_by("board"))
+
+
+def recorded_games(game: str, options: dict[str, Any]) -> list[RecordedGame]:
+    """Finished games measured on the phone clock for ``game`` with ``options``."""
+    sessions = (ClockSession.objects.exclude(finish="")
+                .filter(pairing__round__tournament__game=game,
+                        pairing__round__tournament__game_options=options)
+                .order_by("-finished_at")[:MAX_MEASURED])
+    found = []
+    for session in sessions.prefetch_related("taps"):
+        try:
+            controls = controls_for(session.setting, session.odds)
+        except ClockError:
+            continue
+        durations = tuple(entry["used_ms"] / 1000 for entry in session.record
+                          if not entry.get("flag"))
+        flagged = 1 - session.winner_side if session.finish == "flag" and \
+            session.winner_side is not None else None
+        if durations:
+            found.append(RecordedGame(durations, controls, flagged))
+    return found
+
+
+def round_measured_advice(round_: Round) -> tuple[MeasuredAdvice | None, int, str]:
+    """Measured advice for the round's clock: (advice or None, measured games, proposal
+    text). None: too few measured games (or no clock set): today's advice stands."""
+    tournament = round_.tournament
+    text = round_clock(round_)
+    games = recorded_games(tournament.game, tournament.game_options or {})
+    if not text:
+        return None, len(games), ""
+    try:
+        proposal = controls_for(*game_control_text(text, 1))
+    except ClockError:
+        return None, len(games), text
+    boards = max(1, round_.pairings.filter(entrant_b__isnull=False).count())
+    most = match_format_of(tournament).max_games_needed() or 1
+    label = translated_label(tournament.game, tournament.game_options or {})
+    advice = measured_advice(games, proposal, boards=boards, games_per_match=most, label=label)
+    return advice, len(games), text
+
+
+def translated_label(game: str, options: dict[str, Any]) -> str:
+    size = [f"{key} {value}" for key, value in sorted(options.items())
+            if key in ("rows", "cols", "size", "board")]
+    return ", ".join([game, *size])
+
+
+def reasons(advice: MeasuredAdvice) -> list[str]:
+    return [translated(reason) for reason in advice.reason_messages]
+
+
+__all__ = ["TapKind", "current_pairing", "next_game_number", "reasons", "recorded_games",
+           "round_boards", "round_measured_advice", "session_state"]
