@@ -154,12 +154,14 @@
 
   function feedback(kind) {
     var loud = kind === "flag" || kind === "resign";
-    if (navigator.vibrate) { try { navigator.vibrate(loud ? [300, 100, 300] : 30); } catch (e) { /* not allowed */ } }
+    var active = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && active) { try { navigator.vibrate(loud ? [300, 100, 300] : 30); } catch (e) { /* not allowed */ } }
     beep(loud ? 440 : 880, loud ? 0.6 : 0.05);
   }
 
   var audio = null;
   function beep(frequency, seconds) {
+    if (navigator.userActivation && !navigator.userActivation.hasBeenActive) { return; }
     try {
       audio = audio || new (window.AudioContext || window.webkitAudioContext)();
       var tone = audio.createOscillator(), gain = audio.createGain();
