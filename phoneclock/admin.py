@@ -26,7 +26,7 @@ class ClockTapInline(admin.TabularInline):
     model = ClockTap
     extra = 0
     can_delete = False
-    fields = ["sequence", "kind", "seat", "at_ms", "amount_ms", "used_ms", "left_ms"]
+    fields = ("sequence", "kind", "seat", "at_ms", "amount_ms", "used_ms", "left_ms")
     readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

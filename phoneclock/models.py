@@ -82,7 +82,8 @@ class ClockSession(models.Model):
             models.CheckConstraint(condition=Q(game_number__gte=1,
                                                game_number__lte=MAX_MATCH_GAMES),
                                    name="clock_game_number_range"),
-            models.CheckConstraint(condition=Q(winner_side__isnull=True) | Q(winner_side__in=[0, 1]),
+            models.CheckConstraint(condition=Q(winner_side__isnull=True)
+                                   | Q(winner_side__in=[0, 1]),
                                    name="clock_winner_side_0_or_1"),
             models.CheckConstraint(
                 condition=Q(finish="", winner_side__isnull=True)

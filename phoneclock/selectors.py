@@ -25,7 +25,8 @@ def session_state(session: ClockSession) -> dict[str, Any]:
              "amount": tap.amount_ms, "used": tap.used_ms, "left": tap.left_ms}
             for tap in session.taps.order_by("sequence")]
     return {"session": session.pk, "setting": session.setting, "odds": session.odds,
-            "controls": controls_json(session), "taps": taps, "finish": session.finish, "winner_side": session.winner_side,
+            "controls": controls_json(session), "taps": taps,
+            "finish": session.finish, "winner_side": session.winner_side,
             "confirmed": session.confirmed_at is not None,
             "agreed": [session.agreed_a, session.agreed_b]}
 

@@ -38,8 +38,8 @@ from phoneclock.models import (
     Finish,
     TapKind,
 )
-from players.permissions import Actor, actor_user, ensure_can_manage_club
 from playerlinks.models import EntrantLink
+from players.permissions import Actor, actor_user, ensure_can_manage_club
 from tournaments.models import Pairing, Status
 from tournaments.selectors import match_format_of, round_clock
 

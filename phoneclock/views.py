@@ -67,7 +67,8 @@ def _page(request: HttpRequest, session: ClockSession, *, base: str, side: int |
             "sending": _("Sending {n} taps…"), "saved": _("Every tap is saved."),
             "refused": _("The server refused a tap: {problem}"),
             "following": _("Following this clock live."),
-            "flagged": _("{loser} lost on time: {winner} wins. Result pre-filled, to be confirmed."),
+            "flagged": _("{loser} lost on time: {winner} wins. Result pre-filled, to be "
+                         "confirmed."),
             "resigned": _("{loser} resigned: {winner} wins. Result pre-filled, to be confirmed."),
             "confirmResign": _("Does {name} resign?"), "agreed": _("Agreed"),
         },
@@ -142,7 +143,7 @@ def _taps(request: HttpRequest, *, link: EntrantLink | None) -> JsonResponse:
         if session is None:
             raise ApplicationError(_("Unknown clock session."), field="session")
         session = services.taps_record(actor=request.user, link=link, session=session,
-                                       taps=body.get("taps"))
+                                       taps=body.get("taps") or [])
     except (ApplicationError, PermissionDenied) as error:
         return _error(error)
     return JsonResponse(selectors.session_state(session))
@@ -172,8 +173,9 @@ def link_agree(request: HttpRequest, token: str) -> JsonResponse:
                             status=404)
     try:
         body = _read_body(request)
-        session = ClockSession.objects.filter(
-            pk=body.get("session") if isinstance(body, dict) else None).first()
+        number = body.get("session") if isinstance(body, dict) else None
+        session = ClockSession.objects.filter(pk=number).first() \
+            if isinstance(number, int) and not isinstance(number, bool) else None
         if session is None:
             raise ApplicationError(_("Unknown clock session."), field="session")
         session = services.session_agree(link=link, session=session)

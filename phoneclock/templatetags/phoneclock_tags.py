@@ -8,6 +8,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 
+from games.clocks.measured import MIN_MEASURED_GAMES
 from phoneclock import selectors
 from phoneclock.models import ClockSession
 from tournaments.models import Round
@@ -31,4 +32,4 @@ def round_clocks(round_: Round | None) -> dict[str, Any]:
     advice, measured, text = selectors.round_measured_advice(round_)
     return {"boards": boards if round_.is_released else [], "advice": advice,
             "reasons": selectors.reasons(advice) if advice else [], "measured": measured,
-            "setting": text, "minimum": selectors.MIN_MEASURED_GAMES}
+            "setting": text, "minimum": MIN_MEASURED_GAMES}

@@ -4,6 +4,8 @@ pause, added time, flags and resignations."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from games.clocks.control import (
@@ -20,7 +22,7 @@ from games.clocks.errors import ClockError
 S = 1000  # ms
 
 
-def play(text: str, moves: list[float], odds: str = "") -> tuple[GameClock, list[int]]:
+def play(text: str, moves: Sequence[float], odds: str = "") -> tuple[GameClock, list[int]]:
     """Start seat 0's clock at 0, then each move lasts ``moves[i]`` seconds, seats in turn;
     returns the clock and the time left after each move (ms)."""
     clock = GameClock(controls_for(text, odds))
