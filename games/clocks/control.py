@@ -318,3 +318,18 @@ def game_control_text(text: str, game_number: int) -> tuple[str, str]:
     first, second = sides[0], (sides[1] if len(sides) == 2 else "")
     controls_for(first, second)  # checks both
     return first, second if second and second != first else ""
+
+
+def format_clock_text(text: str) -> str:
+    """The canonical form of a full clock text (games ``;``, sides ``|``, periods ``,``),
+    or :class:`ClockNotationError`/:class:`ClockInputError` when a part cannot be read."""
+    if not isinstance(text, str) or "\x00" in text or len(text) > MAX_CLOCK_TEXT:
+        raise ClockNotationError(N_("cannot read clock %(text)r"), text=str(text)[:40])
+    games = []
+    for game in text.split(";"):
+        sides = [format_control(parse_control(side)) for side in game.split("|")]
+        if len(sides) > 2:
+            raise ClockNotationError(N_("a clock has two sides: at most one \"|\" per game, not "
+                                        "%(text)r"), text=game.strip())
+        games.append(" | ".join(sides))
+    return "; ".join(games)

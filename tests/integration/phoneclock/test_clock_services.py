@@ -16,6 +16,7 @@ from phoneclock.models import MAX_TAPS_PER_SESSION, ClockSession, ClockTap
 from playerlinks.services import link_issue
 from tournaments import services as tournament_services
 from tournaments.models import Outcome, Pairing
+from tournaments.services.rounds import round_clock_update
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +157,16 @@ def test_game_numbers_and_byes(board: Any, organizer: Any) -> None:
             services.session_open(actor=organizer, pairing=board, game_number=game)
     assert selectors.next_game_number(board) == 1
     assert ClockSession.objects.count() == 0
+
+
+def test_events_take_periods_odds_and_per_game_settings(make_event: Any, organizer: Any) -> None:
+    event = make_event("round_robin", entrants=4, clock="40/90+30,30+30")
+    assert event.clock == "40/90+30, 30+30"
+    round_ = tournament_services.round_pair_next(actor=organizer, tournament=event, release=True)
+    round_clock_update(actor=organizer, round_=round_, clock="5|3",
+                                           time_slot_minutes=None)
+    pairing = Pairing.objects.filter(round=round_, entrant_b__isnull=False)[0]
+    session = services.session_open(actor=organizer, pairing=pairing, game_number=1)
+    assert (session.setting, session.odds) == ("5", "3")
+    with pytest.raises(ApplicationError, match="clock"):
+        make_event("round_robin", entrants=4, clock="5|3|1")

@@ -154,3 +154,11 @@ def test_per_game_settings_and_odds_in_the_clock_text() -> None:
     assert game_control_text("15+10; 5 | 4", 7) == ("5", "4")
     with pytest.raises(ClockError):
         game_control_text("5 | 4 | 3", 1)
+
+
+def test_full_clock_texts_have_a_canonical_form() -> None:
+    from games.clocks.control import format_clock_text
+
+    assert format_clock_text("40/90+30,30+30 ;5|3") == "40/90+30, 30+30; 5 | 3"
+    with pytest.raises(ClockError):
+        format_clock_text("5 | 3 | 1")
