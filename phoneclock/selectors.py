@@ -10,7 +10,12 @@ from django.db.models import Q
 from core.engine_messages import translated
 from games.clocks.control import controls_for, game_control_text
 from games.clocks.errors import ClockError
-from games.clocks.measured import MeasuredAdvice, RecordedGame, measured_advice
+from games.clocks.measured import (
+    MIN_MEASURED_GAMES,
+    MeasuredAdvice,
+    RecordedGame,
+    measured_advice,
+)
 from phoneclock.models import ClockSession, TapKind
 from tournaments.models import Pairing, Round
 from tournaments.selectors import match_format_of, round_clock
@@ -103,6 +108,26 @@ def round_measured_advice(round_: Round) -> tuple[MeasuredAdvice | None, int, st
     label = translated_label(tournament.game, tournament.game_options or {})
     advice = measured_advice(games, proposal, boards=boards, games_per_match=most, label=label)
     return advice, len(games), text
+
+
+def measured_advice_dict(round_: Round) -> dict[str, Any]:
+    """The round's measured advice for the clock-advice API (``fallback``: too few
+    measured games, today's estimate stands)."""
+    advice, measured, text = round_measured_advice(round_)
+    if advice is None:
+        return {"fallback": True, "games_measured": measured, "setting": text,
+                "minimum": MIN_MEASURED_GAMES}
+    return {
+        "fallback": False, "games_measured": advice.games_measured, "setting": text,
+        "lost_on_time": advice.lost_on_time,
+        "lost_on_time_share": round(advice.lost_on_time_share, 4),
+        "move_seconds": {"median": advice.move_seconds.median, "p90": advice.move_seconds.p90},
+        "game_minutes": {"median": round(advice.game_minutes.median, 2),
+                         "p90": round(advice.game_minutes.p90, 2)},
+        "round_minutes": {"median": round(advice.round_median_minutes, 2),
+                          "p90": round(advice.round_p90_minutes, 2)},
+        "boards": advice.boards, "reasons": reasons(advice),
+    }
 
 
 def translated_label(game: str, options: dict[str, Any]) -> str:

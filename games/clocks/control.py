@@ -263,6 +263,9 @@ class GameClock:
     def _end(self, tap: Tap, how: str, shown: int) -> TapOutcome:
         used = self._elapsed(tap.at_ms) if tap.seat == self.running else 0
         self.move_elapsed = self._elapsed(tap.at_ms)
+        if self.running is not None:  # the running clock stops where it is
+            self.left[self.running] = max(0, self._left_after(self.running, self.move_elapsed,
+                                                              bonus=False))
         self.finished, self.loser, self.paused = how, tap.seat, True
         if how == "flag":
             self.left[tap.seat] = 0

@@ -97,6 +97,9 @@
   };
   Clock.prototype.end = function (seat, at, how) {
     this.elapsedSoFar = this.elapsed(at);
+    if (this.running !== null) {  // the running clock stops where it is
+      this.left[this.running] = Math.max(0, this.leftAfter(this.running, this.elapsedSoFar, false));
+    }
     this.finished = how; this.loser = seat; this.paused = true;
     if (how === "flag") { this.left[seat] = 0; }
     return true;

@@ -17,6 +17,7 @@ from phoneclock.models import ClockSession, ClockTap
 from playerlinks.services import link_issue
 from tournaments import services as tournament_services
 from tournaments.models import Outcome, Pairing
+from tournaments.services.rounds import round_clock_update
 
 pytestmark = pytest.mark.django_db
 
@@ -45,9 +46,9 @@ def staff(user: Any) -> Client:
 
 
 def post(client: Client, url: str, body: Any, csrf: bool = True) -> Any:
-    headers = {"HTTP_X_CSRFTOKEN": client.cookies["csrftoken"].value} if csrf else {}
+    headers = {"X-CSRFToken": client.cookies["csrftoken"].value} if csrf else {}
     data = body if isinstance(body, str | bytes) else json.dumps(body)
-    return client.post(url, data=data, content_type="application/json", **headers)
+    return client.post(url, data=data, content_type="application/json", headers=headers)
 
 
 def test_the_directors_clock_takes_taps_with_csrf(board: Pairing, organizer: Any) -> None:
@@ -95,6 +96,7 @@ def test_strangers_are_refused(board: Pairing, club_b: Any) -> None:
 
 
 def test_a_players_link_opens_their_boards_clock(board: Pairing, organizer: Any) -> None:
+    assert board.entrant_b is not None
     link, token = link_issue(actor=organizer, entrant=board.entrant_b)
     client = Client(enforce_csrf_checks=True)
     page = client.get(reverse("phoneclock:link", args=[token]))
@@ -129,12 +131,21 @@ def test_round_page_links_the_clocks_and_shows_measured_advice(make_event: Any,
     assert "Only 0 games measured" in before
     for index, pairing in enumerate(boards):
         session = services.session_open(actor=organizer, pairing=pairing, game_number=1)
-        taps = [{"seq": 1, "seat": 0, "kind": "start", "at": T0}]
+        taps: list[dict[str, Any]] = [{"seq": 1, "seat": 0, "kind": "start", "at": T0}]
         for move in range(6):
             taps.append({"seq": move + 2, "seat": move % 2, "kind": "move",
                          "at": T0 + (move + 1) * (5000 + 1000 * index)})
         taps.append({"seq": 8, "seat": 0, "kind": "resign", "at": taps[-1]["at"] + 1000})
         services.taps_record(actor=organizer, session=session, taps=taps)
+    round_clock_update(actor=organizer, round_=round_, clock="3", time_slot_minutes=90)
+    api = client.get(reverse("round-clock-advice", args=[round_.pk]))
+    assert api.status_code == 200, api.content
+    assert api.json()["measured"]["games_measured"] == 10
+    from phoneclock.selectors import measured_advice_dict
+
+    measured = measured_advice_dict(round_)
+    assert (measured["fallback"], measured["games_measured"], measured["lost_on_time"]) == \
+        (False, 10, 0)
     after = client.get(url).content.decode()
     assert "Measured on the phone clock (10 games) for 3" in after
     assert "0 of the 10 measured games would be lost on time" in after

@@ -118,6 +118,7 @@ def test_flag_claim_and_resignation() -> None:
                                                Tap(TapKind.MOVE, 0, S),
                                                Tap(TapKind.RESIGN, 0, 2 * S)])
     assert (resigned.finished, resigned.loser) == ("resign", 0)
+    assert resigned.left == [59 * S, 59 * S]  # seat 1's clock stopped after 1 s of its move
 
 
 @pytest.mark.parametrize("taps", [
