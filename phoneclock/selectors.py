@@ -77,7 +77,7 @@ def recorded_games(game: str, options: dict[str, Any]) -> list[RecordedGame]:
                         pairing__round__tournament__game_options=options)
                 .order_by("-finished_at")[:MAX_MEASURED])
     found = []
-    for session in sessions.prefetch_related("taps"):
+    for session in sessions.only("setting", "odds", "record", "finish", "winner_side"):
         try:
             controls = controls_for(session.setting, session.odds)
         except ClockError:
@@ -91,7 +91,8 @@ def recorded_games(game: str, options: dict[str, Any]) -> list[RecordedGame]:
     return found
 
 
-def round_measured_advice(round_: Round) -> tuple[MeasuredAdvice | None, int, str]:
+def round_measured_advice(round_: Round, boards: int | None = None) -> tuple[
+        MeasuredAdvice | None, int, str]:
     """Measured advice for the round's clock: (advice or None, measured games, proposal
     text). None: too few measured games (or no clock set): today's advice stands."""
     tournament = round_.tournament
@@ -103,7 +104,9 @@ def round_measured_advice(round_: Round) -> tuple[MeasuredAdvice | None, int, st
         proposal = controls_for(*game_control_text(text, 1))
     except ClockError:
         return None, len(games), text
-    boards = max(1, round_.pairings.filter(entrant_b__isnull=False).count())
+    if boards is None:
+        boards = round_.pairings.filter(entrant_b__isnull=False).count()
+    boards = max(1, boards)
     most = match_format_of(tournament).max_games_needed() or 1
     label = translated_label(tournament.game, tournament.game_options or {})
     advice = measured_advice(games, proposal, boards=boards, games_per_match=most, label=label)
