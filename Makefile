@@ -95,7 +95,7 @@ reliability: install services
 
 # Fast benchmarks (about a minute); the bots' strength tables, the ratings recompute on
 # PostgreSQL and the Celery throughput run apart (bench-bots, bench-recompute, bench-celery).
-BENCH_FAST := engines swiss standings ratings protocol
+BENCH_FAST := engines swiss standings ratings protocol clock
 bench: install
 	@for name in $(BENCH_FAST); do $(BIN)/python bench/bench_$$name.py || exit 1; done
 

@@ -84,33 +84,40 @@ def nearest_rank(values: Sequence[float], share: float) -> float:
 def distribution(values: Sequence[float]) -> Distribution:
     if not values:
         raise ClockInputError(N_("no values to summarise"))
-    return Distribution(len(values), nearest_rank(values, 0.5), nearest_rank(values, 0.9))
+    ordered = sorted(values)
+    count = len(ordered)
+    return Distribution(count, ordered[max(1, math.ceil(0.5 * count - 1e-9)) - 1],
+                        ordered[max(1, math.ceil(0.9 * count - 1e-9)) - 1])
 
 
 def replay(game: RecordedGame, proposal: tuple[TimeControl, TimeControl]) -> tuple[bool, float]:
     """(lost on time under ``proposal``, the game's length in seconds under it)."""
     left = [float(c.first.base_seconds) for c in proposal]
     periods, in_period, moves = [0, 0], [0, 0], [0, 0]
+    current = [proposal[0].period(0), proposal[1].period(0)]
     total = 0.0
-    for index, used in enumerate(game.durations):
-        seat = index % 2
-        setting = proposal[seat].period(periods[seat]).setting
-        delay = setting.bonus_seconds if setting.kind is IncrementKind.SIMPLE_DELAY else 0
-        if used >= left[seat] + delay:
-            return True, total + left[seat] + delay
+    seat = 0
+    for used in game.durations:
+        period = current[seat]
+        kind, bonus = period.setting.kind, period.setting.bonus_seconds
+        available = left[seat] + bonus if kind is IncrementKind.SIMPLE_DELAY else left[seat]
+        if used >= available:
+            return True, total + available
         total += used
-        left[seat] = _after(setting.kind, setting.bonus_seconds, left[seat], used)
+        left[seat] = _after(kind, bonus, left[seat], used)
         moves[seat] += 1
-        in_period[seat] += 1
-        period = proposal[seat].period(periods[seat])
-        if period.moves is not None and in_period[seat] >= period.moves:
-            periods[seat] += 1
-            in_period[seat] = 0
-            left[seat] += proposal[seat].period(periods[seat]).setting.base_seconds
+        if period.moves is not None:
+            in_period[seat] += 1
+            if in_period[seat] >= period.moves:
+                periods[seat] += 1
+                in_period[seat] = 0
+                current[seat] = proposal[seat].period(periods[seat])
+                left[seat] += current[seat].setting.base_seconds
+        seat = 1 - seat
     if game.flagged_seat is not None:
-        seat = game.flagged_seat
-        made = moves[seat] + 1
-        if proposal[seat].max_seconds_for(made) <= game.controls[seat].max_seconds_for(made):
+        flagged = game.flagged_seat
+        made = moves[flagged] + 1
+        if proposal[flagged].max_seconds_for(made) <= game.controls[flagged].max_seconds_for(made):
             return True, total
     return False, total
 
