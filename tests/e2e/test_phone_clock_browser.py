@@ -143,6 +143,7 @@ def test_forty_moves_offline_then_synced(browser: Browser, live_server: Any, clo
                 "window.confirm = function () { return true; };"
                 "document.querySelector('[data-action=resign][data-seat=\"1\"]').click();")
     wait_for(browser, "return !document.getElementById('clock-result').hidden;")
+    browser.run("document.getElementById('arbiter').open = false;")
     browser.screenshot(artifacts / "phone-clock-375-ru-resigned.png", full_page=False)
     deadline = time.monotonic() + 10
     while not ClockSession.objects.get(pk=session.pk).finish and time.monotonic() < deadline:

@@ -66,7 +66,7 @@ def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
             full = format_clock_text(text)
         except ClockError:
             full = ""
-        if full and len(full) <= Tournament._meta.get_field("clock").max_length:
+        if full and len(full) <= (Tournament._meta.get_field("clock").max_length or 0):
             return full
         raise ApplicationError(f"{field}: {engine_error_message(error)}", field=field) from None
 
