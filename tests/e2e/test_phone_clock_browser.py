@@ -132,6 +132,7 @@ def test_forty_moves_offline_then_synced(browser: Browser, live_server: Any, clo
     follow = f"{server}/clock/follow/{session.follow_token}/"
     browser.get(follow)
     wait_for(browser, "return document.getElementById('moves-0').textContent.indexOf('20') >= 0;")
+    browser.screenshot(artifacts / "phone-clock-375-en-follow.png", full_page=False)
     browser.get(url)
     wait_for(browser, "return document.getElementById('clock').dataset.ready === '1';")
     browser.run("document.querySelector('form.language-switch button[value=\"ru\"]').click();")
