@@ -95,7 +95,7 @@ reliability: install services
 
 # Fast benchmarks (about a minute); the bots' strength tables, the ratings recompute on
 # PostgreSQL and the Celery throughput run apart (bench-bots, bench-recompute, bench-celery).
-BENCH_FAST := engines swiss standings ratings protocol
+BENCH_FAST := engines swiss standings ratings protocol clock
 bench: install
 	@for name in $(BENCH_FAST); do $(BIN)/python bench/bench_$$name.py || exit 1; done
 
@@ -122,7 +122,7 @@ bench-links: install services
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
 # cores. Needs GNU gettext (msgfmt, xgettext).
-I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks
+I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks phoneclock
 messages: install
 	@mkdir -p locale $(addsuffix /locale,$(I18N_APPS))
 	DEBUG=true $(BIN)/python manage.py makemessages -l ru --no-obsolete -v 0 \

@@ -10,6 +10,7 @@ are used instead. The advice itself is the pure :func:`games.clocks.advice.recom
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +130,16 @@ def round_clock_advice(round_: Any) -> RoundClockAdvice:
         match_format=tournament.match_format or {}, slot_minutes=round_.time_slot_minutes,
     )
     return RoundClockAdvice(advice, moves, round_clock(round_), round_.time_slot_minutes)
+
+
+#: What the floors above add to a round's advice, by key (the phone clock: "measured", the
+#: advice from measured games): each provider takes the round and returns a JSON-able
+#: dict. Connected in their AppConfig.ready; nothing here imports them.
+round_advice_extras: dict[str, Callable[[Any], dict[str, Any]]] = {}
+
+
+def round_advice_extra(round_: Any) -> dict[str, Any]:
+    return {key: provider(round_) for key, provider in round_advice_extras.items()}
 
 
 def advice_as_dict(advice: ClockAdvice, moves: MoveEstimate) -> dict[str, Any]:

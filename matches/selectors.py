@@ -143,6 +143,17 @@ class RoundSheet:
     draws_possible: bool = True
 
 
+def _readable_clock(text: str) -> bool:
+    from games.clocks.control import format_clock_text
+    from games.clocks.errors import ClockError
+
+    try:
+        format_clock_text(text)
+    except ClockError:
+        return False
+    return True
+
+
 def round_sheet(round_: Any) -> RoundSheet:
     """Everything the pairing sheet and the result slips of ``round_`` print."""
     from games.clocks.errors import ClockError
@@ -160,8 +171,8 @@ def round_sheet(round_: Any) -> RoundSheet:
     clock = round_clock(round_)
     try:
         clock_words = parse_setting(clock).describe() if clock else gettext("no clock set")
-    except ClockError:
-        clock_words = gettext("unreadable clock setting")
+    except ClockError:  # periods, odds or per-game settings: shown as written
+        clock_words = clock if _readable_clock(clock) else gettext("unreadable clock setting")
     before = points_before_rounds(tournament)
 
     def points(entrant_id: int | None) -> str:

@@ -129,7 +129,8 @@ def round_clock_advice(request: Request, pk: int) -> Response:
     advice = clock_services.round_clock_advice(round_)
     return Response({"round": round_.pk, "slot_minutes": advice.slot_minutes,
                      "current": advice.current,
-                     **clock_services.advice_as_dict(advice.advice, advice.moves)})
+                     **clock_services.advice_as_dict(advice.advice, advice.moves),
+                     **clock_services.round_advice_extra(round_)})
 
 
 @extend_schema(tags=["games"], parameters=[s.ClockAdviceQuery],

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from core.bounds import MAX_ENTRANTS, MAX_MATCH_GAMES, MAX_ROUNDS
 from core.engine_messages import engine_error_message
 from core.errors import ApplicationError
+from games.clocks.control import format_clock_text
 from games.clocks.errors import ClockError
 from games.clocks.setting import format_setting, parse_setting
 from games.engines import ENGINE_NAMES, game_facts, get_engine
@@ -61,6 +62,12 @@ def clock_text_clean(text: str | None, *, field: str = "clock") -> str:
     try:
         return format_setting(parse_setting(text))
     except ClockError as error:
+        try:  # periods with move counts, time odds, per-game settings (the phone clock)
+            full = format_clock_text(text)
+        except ClockError:
+            full = ""
+        if full and len(full) <= (Tournament._meta.get_field("clock").max_length or 0):
+            return full
         raise ApplicationError(f"{field}: {engine_error_message(error)}", field=field) from None
 
 

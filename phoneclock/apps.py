@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PhoneClockConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "phoneclock"
+    verbose_name = _("Phone clocks")
+
+    def ready(self) -> None:
+        from matches.clock_services import round_advice_extras
+        from phoneclock.selectors import measured_advice_dict
+
+        round_advice_extras["measured"] = measured_advice_dict

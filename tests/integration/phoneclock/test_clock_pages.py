@@ -1,0 +1,151 @@
+"""The phone clock's pages over HTTP: the director's and the player's clock, CSRF on the
+taps, refusals (anonymous, another club, unknown links, NUL bytes, oversized bodies), the
+follow state, the service worker's scope header, the round page's clock links and
+measured advice, and the director's confirmation button in the admin."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from phoneclock import services
+from phoneclock.models import ClockSession, ClockTap
+from playerlinks.services import link_issue
+from tournaments import services as tournament_services
+from tournaments.models import Outcome, Pairing
+from tournaments.services.rounds import round_clock_update
+
+pytestmark = pytest.mark.django_db
+
+T0 = 1_700_000_000_000
+
+
+def first_round(event: Any, organizer: Any) -> Any:
+    round_ = event.rounds.filter(number=1).first() or tournament_services.round_pair_next(
+        actor=organizer, tournament=event, release=True)
+    return round_
+
+
+@pytest.fixture
+def board(make_event: Any, organizer: Any) -> Pairing:
+    event = make_event("round_robin", entrants=4, clock="3+2")
+    round_ = first_round(event, organizer)
+    return Pairing.objects.filter(round=round_, entrant_b__isnull=False).order_by("board")[0]
+
+
+def staff(user: Any) -> Client:
+    user.is_staff = True
+    user.save()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    return client
+
+
+def post(client: Client, url: str, body: Any, csrf: bool = True) -> Any:
+    headers = {"X-CSRFToken": client.cookies["csrftoken"].value} if csrf else {}
+    data = body if isinstance(body, str | bytes) else json.dumps(body)
+    return client.post(url, data=data, content_type="application/json", headers=headers)
+
+
+def test_the_directors_clock_takes_taps_with_csrf(board: Pairing, organizer: Any) -> None:
+    client = staff(organizer)
+    url = reverse("phoneclock:board", args=[board.pk, 1])
+    page = client.get(url)
+    assert page.status_code == 200
+    assert b'id="clock-data"' in page.content and b"<script>" not in page.content
+    session = ClockSession.objects.get(pairing=board)
+    taps = [{"seq": 1, "seat": 0, "kind": "start", "at": T0},
+            {"seq": 2, "seat": 0, "kind": "move", "at": T0 + 4000}]
+    assert post(client, url + "taps/", {"session": session.pk, "taps": taps},
+                csrf=False).status_code == 403
+    answer = post(client, url + "taps/", {"session": session.pk, "taps": taps})
+    assert answer.status_code == 200, answer.content
+    assert [tap["left"] for tap in answer.json()["taps"]] == [180_000, 178_000]
+    again = post(client, url + "taps/", {"session": session.pk, "taps": taps})
+    assert again.status_code == 200 and ClockTap.objects.count() == 2
+
+    for bad in ({"session": session.pk, "taps": [{"seq": 3, "seat": 1, "kind": "mo\x00ve",
+                                                   "at": T0 + 5000}]},
+                {"session": "1", "taps": []}, "[1, 2", b"\xff\xfe"):
+        refused = post(client, url + "taps/", bad)
+        assert refused.status_code == 400, bad
+    huge = {"session": session.pk, "taps": [{"seq": 1, "seat": 0, "kind": "start",
+                                             "at": T0}] * 100_000}
+    assert post(client, url + "taps/", huge).status_code in (400, 413)
+    assert ClockTap.objects.count() == 2
+
+    state = Client().get(reverse("phoneclock:follow-state", args=[session.follow_token]))
+    assert [tap["seq"] for tap in state.json()["taps"]] == [1, 2]
+    assert Client().get(reverse("phoneclock:follow", args=[session.follow_token])).status_code \
+        == 200
+    worker = Client().get(reverse("phoneclock:sw"))
+    assert worker["Service-Worker-Allowed"] == "/"
+
+
+def test_strangers_are_refused(board: Pairing, club_b: Any) -> None:
+    url = reverse("phoneclock:board", args=[board.pk, 1])
+    assert Client().get(url).status_code == 302  # to the login page
+    stranger = staff(club_b.organizers.get())
+    assert stranger.get(url).status_code == 403
+    assert Client().get("/p/" + "a" * 32 + "/clock/").status_code == 404
+    assert not ClockSession.objects.exists()
+
+
+def test_a_players_link_opens_their_boards_clock(board: Pairing, organizer: Any) -> None:
+    assert board.entrant_b is not None
+    link, token = link_issue(actor=organizer, entrant=board.entrant_b)
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(reverse("phoneclock:link", args=[token]))
+    assert page.status_code == 200
+    session = ClockSession.objects.get(pairing=board)
+    assert session.opened_by_link == link
+    taps = [{"seq": 1, "seat": 0, "kind": "start", "at": T0},
+            {"seq": 2, "seat": 0, "kind": "resign", "at": T0 + 1000}]
+    base = reverse("phoneclock:link", args=[token])
+    assert post(client, base + "taps/", {"session": session.pk, "taps": taps}).status_code == 200
+    agreed = post(client, base + "agree/", {"session": session.pk})
+    assert agreed.json()["agreed"] == [False, True]
+
+    director = staff(organizer)
+    change = director.get(reverse("admin:phoneclock_clocksession_change", args=[session.pk]))
+    confirm = reverse("admin:phoneclock_clocksession_confirm", args=[session.pk])
+    assert confirm.encode() in change.content
+    director.post(confirm, {"csrfmiddlewaretoken": director.cookies["csrftoken"].value})
+    board.refresh_from_db()
+    assert board.outcome == Outcome.B_WINS
+
+
+def test_round_page_links_the_clocks_and_shows_measured_advice(make_event: Any,
+                                                               organizer: Any) -> None:
+    event = make_event("round_robin", entrants=20, clock="3")
+    round_ = first_round(event, organizer)
+    boards = list(Pairing.objects.filter(round=round_, entrant_b__isnull=False))
+    client = staff(organizer)
+    url = reverse("admin:tournaments_round_change", args=[round_.pk])
+    before = client.get(url).content.decode()
+    assert reverse("phoneclock:board", args=[boards[0].pk, 1]) in before
+    assert "Only 0 games measured" in before
+    for index, pairing in enumerate(boards):
+        session = services.session_open(actor=organizer, pairing=pairing, game_number=1)
+        taps: list[dict[str, Any]] = [{"seq": 1, "seat": 0, "kind": "start", "at": T0}]
+        for move in range(6):
+            taps.append({"seq": move + 2, "seat": move % 2, "kind": "move",
+                         "at": T0 + (move + 1) * (5000 + 1000 * index)})
+        taps.append({"seq": 8, "seat": 0, "kind": "resign", "at": taps[-1]["at"] + 1000})
+        services.taps_record(actor=organizer, session=session, taps=taps)
+    round_clock_update(actor=organizer, round_=round_, clock="3", time_slot_minutes=90)
+    api = client.get(reverse("round-clock-advice", args=[round_.pk]))
+    assert api.status_code == 200, api.content
+    assert api.json()["measured"]["games_measured"] == 10
+    from phoneclock.selectors import measured_advice_dict
+
+    measured = measured_advice_dict(round_)
+    assert (measured["fallback"], measured["games_measured"], measured["lost_on_time"]) == \
+        (False, 10, 0)
+    after = client.get(url).content.decode()
+    assert "Measured on the phone clock (10 games) for 3" in after
+    assert "0 of the 10 measured games would be lost on time" in after
