@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "botruns",
     "pages",
     "playerlinks",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -371,6 +372,31 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": env.float("BOT_STUCK_CHECK_SECONDS", default=10.0),
     },
 }
+
+# E-mail (notices: docs/notifications.md). The console backend (messages in the worker's
+# log) unless EMAIL_HOST names an SMTP server; SITE_URL makes the links in the messages.
+_EMAIL_HOST = env.str("EMAIL_HOST", default="")
+MAILERS = {
+    "default": {
+        "BACKEND": env.str("EMAIL_BACKEND", default=(
+            "django.core.mail.backends.smtp.EmailBackend" if _EMAIL_HOST
+            else "django.core.mail.backends.console.EmailBackend")),
+        "OPTIONS": {
+            "host": _EMAIL_HOST, "port": env.int("EMAIL_PORT", default=25),
+            "username": env.str("EMAIL_HOST_USER", default=""),
+            "password": env.str("EMAIL_HOST_PASSWORD", default=""),
+            "use_tls": env.bool("EMAIL_USE_TLS", default=False),
+            "use_ssl": env.bool("EMAIL_USE_SSL", default=False),
+            "timeout": env.int("EMAIL_TIMEOUT", default=20),
+        } if _EMAIL_HOST else {},
+    },
+}
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="tournaments@localhost")
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# A notice's send is retried this many times on SMTP errors (backoff doubling from
+# NOTICE_RETRY_SECONDS).
+NOTICE_RETRIES = env.int("NOTICE_RETRIES", default=5)
+NOTICE_RETRY_SECONDS = env.float("NOTICE_RETRY_SECONDS", default=10.0)
 
 LOGGING = {
     "version": 1,
