@@ -208,7 +208,7 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
 
 
 #: What one slide of the venue screen holds (readable across a room at 1920x1080).
-SCREEN_NAMES_PER_PAGE = 30
+SCREEN_NAMES_PER_PAGE = 24
 SCREEN_STANDINGS_PER_PAGE = 24
 SCREEN_RESULTS = 12
 

@@ -197,8 +197,14 @@ def _plan(kind: str, tournament: Tournament, round_number: int | None, subject_k
     return notice.pk
 
 
-def _queue(ids: list[int]) -> None:
-    """Send the planned notices once their rows are committed."""
+def _queue(ids: list[int], subject_key: str | None = None) -> None:
+    """Send the planned notices once their rows are committed, and any still pending of
+    ``subject_key`` (planned by a task whose worker died before it queued them: the claim
+    makes a second copy harmless)."""
+    if subject_key is not None:
+        ids = ids + list(Notice.objects.filter(subject_key=subject_key,
+                                               status=NoticeStatus.PENDING)
+                         .exclude(pk__in=ids).values_list("pk", flat=True))
     if not ids:
         return
     from notices.tasks import send_notice_task  # tasks import services: not at the top
@@ -255,7 +261,7 @@ def notify_round_released(round_id: int) -> list[int]:
                    changes_only=True)
         if pk is not None:
             ids.append(pk)
-    _queue(ids)
+    _queue(ids, f"round:{round_.pk}")
     return ids
 
 
@@ -287,7 +293,7 @@ def notify_check_in_open(tournament: Tournament, round_number: int) -> list[int]
                                      tournament.slug)})
         if pk is not None:
             ids.append(pk)
-    _queue(ids)
+    _queue(ids, f"checkin:{tournament.pk}:{round_number}")
     return ids
 
 
@@ -320,7 +326,7 @@ def notify_result_to_confirm(pairing: Pairing, entrant: Entrant) -> list[int]:
                                      tournament.slug, pairing.round.number)})
         if pk is not None:
             ids.append(pk)
-    _queue(ids)
+    _queue(ids, f"confirm:{pairing.pk}")
     return ids
 
 
@@ -348,7 +354,7 @@ def notify_lineup_deadline(tournament: Tournament, entrant: Entrant, round_numbe
                                      tournament.slug)})
         if pk is not None:
             ids.append(pk)
-    _queue(ids)
+    _queue(ids, f"lineup:{entrant.pk}:{round_number}")
     return ids
 
 
