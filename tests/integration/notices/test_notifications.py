@@ -279,3 +279,21 @@ def test_draft_rounds_send_nothing_until_released(
     with django_capture_on_commit_callbacks(execute=True):
         tournament_services.round_release(actor=organizer, round_=round_)
     assert smtp.count() == 2
+
+
+def test_the_opt_out_form_needs_its_csrf_token(make_event: Any) -> None:
+    from django.test import Client
+
+    tournament = make_event(entrants=2)
+    player = tournament.entrants.first().player
+    client = Client(enforce_csrf_checks=True)
+    url = reverse("notices:opt-out", args=[services.opt_out_token(player)])
+    assert client.post(url).status_code == 403
+    assert not NoticePreference.objects.exists()
+    page = client.get(url)
+    token = page.cookies["csrftoken"].value
+    assert client.post(url, {"csrfmiddlewaretoken": token}).status_code == 200
+    assert NoticePreference.objects.get(player=player).opted_out
+    # and back again
+    assert client.post(url, {"csrfmiddlewaretoken": token, "resume": "1"}).status_code == 200
+    assert not NoticePreference.objects.get(player=player).opted_out
