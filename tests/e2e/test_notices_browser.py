@@ -131,3 +131,28 @@ def test_venue_screen_at_1920x1080(
                 "  s => s.classList.toggle('shown', s === wanted));")
     browser.screenshot(artifacts / f"notices-screen-standings-{language}.png", full_page=False)
     assert browser.console_errors() == []
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_opt_out_page_and_embed_on_a_phone(
+    browser: Browser, page_server: str, club_data: Any, unblocked: None, artifacts: Path,
+    language: str
+) -> None:
+    from notices.services import opt_out_token
+
+    tournament = club_data.results_night
+    player = tournament.entrants.select_related("player").first().player
+    browser.console_errors()
+    browser.set_size(375, 800)
+    browser.get(page_server + "/")
+    browser.run(f"document.cookie = 'django_language={language}; path=/';")
+    for name, path in (
+        ("opt-out", f"/notices/opt-out/{opt_out_token(player)}/"),
+        ("embed-pairings", f"/embed/{tournament.club.slug}/{tournament.slug}/pairings/"),
+    ):
+        browser.get(page_server + path)
+        assert browser.run("return document.documentElement.scrollWidth <= "
+                           "window.innerWidth;"), name  # nothing wider than the phone
+        browser.screenshot(artifacts / f"notices-{name}-375-{language}.png")
+    assert browser.run("return document.querySelectorAll('a[href*=\"/admin\"]').length;") == 0
+    assert browser.console_errors() == []
