@@ -186,6 +186,7 @@ def _plan(kind: str, tournament: Tournament, round_number: int | None, subject_k
             **context, "player": player, "tournament": tournament,
             "opt_out_url": opt_out_url(player)})
         title = str(subject) % {"tournament": tournament.name, "round": round_number or ""}
+    title = " ".join(title.split())  # one header line, whatever a name holds
     try:
         with transaction.atomic():
             notice = Notice.objects.create(
@@ -248,11 +249,13 @@ def notify_round_released(round_id: int) -> list[int]:
         recipient = wanted.get(row["player_id"])
         if recipient is None:
             continue
-        facts = {"board": row["board"], "status": row["status"], "bye": str(row["bye"]),
+        with translation.override(settings.LANGUAGE_CODE):  # the digest: one language
+            bye_code = str(row["bye"])
+        facts = {"board": row["board"], "status": row["status"], "bye": bye_code,
                  "opponent": row["opponent"], "moves_first": row["moves_first"],
                  "team": row["team"], "starts_at": round_.starts_at,
                  "venue": tournament.venue}
-        context = {**facts, "round": round_, "when": "", "url": round_url}
+        context = {**facts, "bye": row["bye"], "round": round_, "when": "", "url": round_url}
         with translation.override(recipient.language):
             context["when"] = _when(round_.starts_at)
         pk = _plan(NoticeKind.PAIRING, tournament, round_.number, f"round:{round_.pk}",

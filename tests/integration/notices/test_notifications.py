@@ -297,3 +297,17 @@ def test_the_opt_out_form_needs_its_csrf_token(make_event: Any) -> None:
     # and back again
     assert client.post(url, {"csrfmiddlewaretoken": token, "resume": "1"}).status_code == 200
     assert not NoticePreference.objects.get(player=player).opted_out
+
+
+def test_a_bye_is_told_in_the_players_language(
+    make_event: Any, organizer: Any, smtp: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    tournament = make_event(format="swiss", entrants=3, rounds_planned=3)
+    players = with_emails(tournament)
+    for player in players:
+        NoticePreference.objects.create(player=player, language="ru")
+    round_ = release(organizer, tournament, django_capture_on_commit_callbacks)
+    bye = round_.pairings.get(entrant_b=None)
+    [message] = smtp.to(bye.entrant_a.player.email)
+    assert "вы свободны" in message.text
+    assert "Pairing" not in message.text  # the bye's kind in Russian too
