@@ -371,6 +371,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "games.resend_stuck_bot_games",
         "schedule": env.float("BOT_STUCK_CHECK_SECONDS", default=10.0),
     },
+    "mark-lost-notices": {"task": "notices.mark_lost", "schedule": 300.0},
 }
 
 # E-mail (notices: docs/notifications.md). The console backend (messages in the worker's
@@ -397,6 +398,9 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # NOTICE_RETRY_SECONDS).
 NOTICE_RETRIES = env.int("NOTICE_RETRIES", default=5)
 NOTICE_RETRY_SECONDS = env.float("NOTICE_RETRY_SECONDS", default=10.0)
+# A notice still "being sent" this long after its claim lost its worker: marked "unknown"
+# (beat's check every few minutes) for the admin to resend on purpose.
+NOTICE_LOST_SECONDS = env.float("NOTICE_LOST_SECONDS", default=600.0)
 
 LOGGING = {
     "version": 1,

@@ -406,6 +406,15 @@ def notice_send(notice_id: int) -> str:
     return "sent"
 
 
+def notices_mark_lost(*, older_than_seconds: float) -> int:
+    """Notices claimed longer ago than this and still "being sent" (their worker died
+    while talking to the mail server) become "unknown": the admin's log shows them for a
+    deliberate resend. Returns how many."""
+    cutoff = timezone.now() - dt.timedelta(seconds=older_than_seconds)
+    return Notice.objects.filter(status=NoticeStatus.SENDING, claimed_at__lt=cutoff).update(
+        status=NoticeStatus.UNKNOWN)
+
+
 def notice_give_up(notice_id: int) -> None:
     Notice.objects.filter(pk=notice_id, status=NoticeStatus.FAILED).update(
         status=NoticeStatus.GAVE_UP)

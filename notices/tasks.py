@@ -32,3 +32,8 @@ def send_notice_task(self: Any, notice_id: int) -> str:
             return "gave_up"
         raise self.retry(countdown=settings.NOTICE_RETRY_SECONDS * 2 ** self.request.retries,
                          exc=error) from None
+
+
+@shared_task(name="notices.mark_lost")
+def mark_lost_notices_task() -> int:
+    return services.notices_mark_lost(older_than_seconds=settings.NOTICE_LOST_SECONDS)

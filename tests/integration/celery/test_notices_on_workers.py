@@ -50,4 +50,9 @@ def test_a_killed_worker_does_not_send_twice(
         assert len(recipients) == 6 and len(set(recipients)) == 6, recipients
         lost = Notice.objects.get(email=first.recipients[0])
         assert lost.status == NoticeStatus.SENDING  # left for the admin, never sent again
+        from notices.services import notices_mark_lost
+
+        assert notices_mark_lost(older_than_seconds=0) == 1
+        lost.refresh_from_db()
+        assert lost.status == NoticeStatus.UNKNOWN
         assert "WorkerLostError" in workers.logs() or "SIGKILL" in workers.logs()

@@ -214,3 +214,26 @@ def test_screen_of_a_draft_tournament_is_not_found(client: Any, make_event: Any)
     assert client.get(f"/tournaments/{tournament.club.slug}/{tournament.slug}/screen/"
                       ).status_code == 404
     assert timezone.now()
+
+
+def test_screen_and_embeds_answer_in_queries_that_do_not_grow(
+    client: Any, make_event: Any, organizer: Any, django_assert_max_num_queries: Any
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for size in (4, 16):
+        tournament = make_event(entrants=size)
+        tournament_services.round_pair_next(actor=organizer, tournament=tournament,
+                                            release=True)
+        base = f"{tournament.club.slug}/{tournament.slug}"
+        row = []
+        for path in (f"/tournaments/{base}/screen/part/", f"/embed/{base}/pairings/part/",
+                     f"/embed/{base}/standings/", f"/embed/{base}/bracket/",
+                     f"/tournaments/{base}/calendar.ics"):
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(path).status_code == 200, path
+            row.append(len(queries))
+        counts.append(row)
+    assert counts[0] == counts[1], counts
