@@ -17,6 +17,7 @@ from players.models import Player, Team
 from tournaments import cache as tournament_cache
 from tournaments.lists import alphabetical_pairings
 from tournaments.models import Entrant, Outcome, Pairing, Round, Status, Tournament
+from tournaments.selectors import match_names
 
 #: A round without a time slot lasts this long in the calendars.
 DEFAULT_ROUND_MINUTES = 180
@@ -167,10 +168,11 @@ def latest_results(tournament: Tournament, names: dict[int, str],
 def bracket_rounds(tournament: Tournament, names: dict[int, str]) -> list[dict[str, Any]]:
     """A knockout's released rounds, match by match (any system: its rounds' boards)."""
     by_round: dict[int, list[dict[str, Any]]] = {}
+    labels = match_names(tournament)
     for p in (Pairing.objects.released().filter(round__tournament=tournament)
               .select_related("round").order_by("round__number", "board")):
         by_round.setdefault(p.round.number, []).append({
-            "match": p.bracket_match or str(p.board), "a": names.get(p.entrant_a_id, ""),
+            "match": labels.get(p.bracket_match, ""), "a": names.get(p.entrant_a_id, ""),
             "b": names.get(p.entrant_b_id, "") if p.entrant_b_id else _("bye"),
             "result": result_text(p),
             "winner": "a" if p.outcome in (Outcome.A_WINS, Outcome.A_FORFEIT_WIN, Outcome.BYE)

@@ -149,6 +149,8 @@ def test_opt_out_page_and_embed_on_a_phone(
     for name, path in (
         ("opt-out", f"/notices/opt-out/{opt_out_token(player)}/"),
         ("embed-pairings", f"/embed/{tournament.club.slug}/{tournament.slug}/pairings/"),
+        ("embed-bracket", f"/embed/{club_data.knockout.club.slug}/"
+                          f"{club_data.knockout.slug}/bracket/"),
     ):
         browser.get(page_server + path)
         assert browser.run("return document.documentElement.scrollWidth <= "
