@@ -424,3 +424,9 @@ if not DEBUG:
         # Preloading is an opt-in promise to browser vendors, not a default to impose.
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
+
+if not _EMAIL_HOST and not env.str("EMAIL_BACKEND", default=""):
+    # No mail server configured: a club that sends no e-mail, its notices written to the
+    # worker's log (docs/notifications.md). Django's deploy check (mail.E001) would call
+    # that console backend an error; set EMAIL_HOST in production to send them.
+    SILENCED_SYSTEM_CHECKS = [*globals().get("SILENCED_SYSTEM_CHECKS", []), "mail.E001"]
