@@ -10,7 +10,7 @@ PYTHON ?= $(shell (command -v pyenv >/dev/null && pyenv which python 2>/dev/null
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery bench-links \
+.PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery bench-links bench-notices \
 	services migrate demo clean reliability bench-load messages check-i18n translations
 
 help:
@@ -23,6 +23,7 @@ help:
 	@echo "make bench  - engine, pairing, standings and rating benchmarks (BBP=path: Swiss vs bbpPairings)"
 	@echo "make reliability - security and fault tests alone (also part of make test)"
 	@echo "make bench-load  - wrk against gunicorn on loopback (needs wrk)"
+	@echo "make bench-notices - a 30-player release e-mailed through a real SMTP server (eager and a worker)"
 
 $(BIN)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), f"Python 3.12+ needed, found {sys.version.split()[0]} at {sys.executable}"'
@@ -112,6 +113,9 @@ bench-recompute: install services
 bench-celery: install services
 	$(BIN)/python bench/bench_celery.py
 
+bench-notices: install services
+	$(BIN)/python bench/bench_notices.py
+
 bench-load: install services
 	$(BIN)/python bench/bench_load.py
 
@@ -122,7 +126,7 @@ bench-links: install services
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
 # cores. Needs GNU gettext (msgfmt, xgettext).
-I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks phoneclock
+I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks phoneclock notices
 messages: install
 	@mkdir -p locale $(addsuffix /locale,$(I18N_APPS))
 	DEBUG=true $(BIN)/python manage.py makemessages -l ru --no-obsolete -v 0 \

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "pages",
     "playerlinks",
     "phoneclock",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -371,7 +372,36 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "games.resend_stuck_bot_games",
         "schedule": env.float("BOT_STUCK_CHECK_SECONDS", default=10.0),
     },
+    "mark-lost-notices": {"task": "notices.mark_lost", "schedule": 300.0},
 }
+
+# E-mail (notices: docs/notifications.md). The console backend (messages in the worker's
+# log) unless EMAIL_HOST names an SMTP server; SITE_URL makes the links in the messages.
+_EMAIL_HOST = env.str("EMAIL_HOST", default="")
+MAILERS = {
+    "default": {
+        "BACKEND": env.str("EMAIL_BACKEND", default=(
+            "django.core.mail.backends.smtp.EmailBackend" if _EMAIL_HOST
+            else "django.core.mail.backends.console.EmailBackend")),
+        "OPTIONS": {
+            "host": _EMAIL_HOST, "port": env.int("EMAIL_PORT", default=25),
+            "username": env.str("EMAIL_HOST_USER", default=""),
+            "password": env.str("EMAIL_HOST_PASSWORD", default=""),
+            "use_tls": env.bool("EMAIL_USE_TLS", default=False),
+            "use_ssl": env.bool("EMAIL_USE_SSL", default=False),
+            "timeout": env.int("EMAIL_TIMEOUT", default=20),
+        } if _EMAIL_HOST else {},
+    },
+}
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="tournaments@localhost")
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# A notice's send is retried this many times on SMTP errors (backoff doubling from
+# NOTICE_RETRY_SECONDS).
+NOTICE_RETRIES = env.int("NOTICE_RETRIES", default=5)
+NOTICE_RETRY_SECONDS = env.float("NOTICE_RETRY_SECONDS", default=10.0)
+# A notice still "being sent" this long after its claim lost its worker: marked "unknown"
+# (beat's check every few minutes) for the admin to resend on purpose.
+NOTICE_LOST_SECONDS = env.float("NOTICE_LOST_SECONDS", default=600.0)
 
 LOGGING = {
     "version": 1,
@@ -403,3 +433,9 @@ if not DEBUG:
         # Preloading is an opt-in promise to browser vendors, not a default to impose.
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
+
+if not _EMAIL_HOST and not env.str("EMAIL_BACKEND", default=""):
+    # No mail server configured: a club that sends no e-mail, its notices written to the
+    # worker's log (docs/notifications.md). Django's deploy check (mail.E001) would call
+    # that console backend an error; set EMAIL_HOST in production to send them.
+    SILENCED_SYSTEM_CHECKS = [*globals().get("SILENCED_SYSTEM_CHECKS", []), "mail.E001"]

@@ -27,6 +27,8 @@ PURE_PACKAGES = [
     "tournaments.etags",
     "matches.progress",
     "playerlinks.tokens",
+    "notices.ics",
+    "notices.origins",
 ]
 
 _IMPORT_ALL = """

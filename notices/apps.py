@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class NoticesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "notices"
+    verbose_name = _("Notices, calendars and embeds")
+
+    def ready(self) -> None:
+        from notices import services
+        from tournaments import events
+
+        events.round_released.connect(services.on_round_released)
