@@ -63,6 +63,7 @@ def test_the_waiting_list_moves_up_in_order_when_entrants_withdraw_or_are_remove
     waiting = [services.sign_up(tournament=tournament, name=n)[0] for n in _names(3, 3)]
     assert [selectors.waitlist_place(s) for s in waiting] == [1, 2, 3]
     first.refresh_from_db()
+    assert first.entrant is not None
     # an organizer removing the entrant before the start
     tournament_services.entrant_remove(actor=organizer, entrant=first.entrant)
     statuses = {s.name: s.status for s in SignUp.objects.filter(tournament=tournament)}
@@ -71,6 +72,7 @@ def test_the_waiting_list_moves_up_in_order_when_entrants_withdraw_or_are_remove
     assert statuses["Runner 04"] == SignUpStatus.WAITLISTED
     # an organizer withdrawing an entrant (the tournaments' event)
     second.refresh_from_db()
+    assert second.entrant is not None
     tournament_services.entrant_withdraw(actor=organizer, entrant=second.entrant)
     statuses = {s.name: s.status for s in SignUp.objects.filter(tournament=tournament)}
     assert statuses["Runner 02"] == SignUpStatus.WITHDRAWN
@@ -105,6 +107,7 @@ def test_the_club_player_of_the_same_name_is_matched_not_created_twice(
     signup, _token = services.sign_up(tournament=tournament, name="  anna   KOWALSKA ",
                                       fields={"email": "anna@example.org"})
     signup.refresh_from_db()
+    assert signup.entrant is not None
     assert signup.player == known and signup.entrant.player == known
     assert Player.objects.filter(display_name__iexact="anna kowalska").count() == 1
     known.refresh_from_db()
@@ -123,6 +126,7 @@ def test_fee_due_and_the_rating_given(open_event: Any, organizer: Any) -> None:
     signup, _ = services.sign_up(tournament=tournament, name="Bea",
                                  fields={"rating_claim": "1650"})
     signup.refresh_from_db()
+    assert signup.entrant is not None
     assert signup.entrant.fee_due == Decimal("12.50")
     assert signup.entrant.rating == 1650
 
@@ -209,9 +213,10 @@ def test_fields_not_asked_are_refused(open_event: Any) -> None:
 
 def test_settings_are_checked(open_event: Any, organizer: Any, club_b: Any) -> None:
     tournament = open_event()
-    for fields, field in [({"cap": 0}, "cap"), ({"cap": 10**9}, "cap"),
+    cases: list[tuple[dict[str, Any], str]] = [({"cap": 0}, "cap"), ({"cap": 10**9}, "cap"),
                           ({"acceptance": "maybe"}, "acceptance"),
-                          ({"message": "a\x00"}, "message"), ({"colour": "red"}, "colour")]:
+                          ({"message": "a\x00"}, "message"), ({"colour": "red"}, "colour")]
+    for fields, field in cases:
         with pytest.raises(ApplicationError) as refused:
             services.signup_settings_update(actor=organizer, tournament=tournament, **fields)
         assert refused.value.field == field, fields
