@@ -18,7 +18,7 @@ from django.http import (
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
@@ -121,7 +121,9 @@ class SignUpAdmin(ClubScopedAdmin):
     readonly_fields = ["tournament", "name", "birth_year", "sex", "federation", "email",
                        "rating_claim", "note", "status", "place", "player", "entrant",
                        "created_at", "decided_at", "decided_by", "status_link"]
-    fields: Any = readonly_fields
+    fields = ("tournament", "name", "birth_year", "sex", "federation", "email",
+              "rating_claim", "note", "status", "place", "player", "entrant", "created_at",
+              "decided_at", "decided_by", "status_link")
     change_form_template = "admin/signup/signup/change_form.html"
 
     def club_of(self, obj: SignUp) -> Any:
@@ -162,8 +164,10 @@ class SignUpAdmin(ClubScopedAdmin):
                 self.message_user(request, getattr(error, "message", str(error)),
                                   messages.ERROR)
         if done:
-            text = (gettext("%(count)d sign-up(s) accepted.") if decision == "accept"
-                    else gettext("%(count)d sign-up(s) declined."))
+            text = (ngettext("%(count)d sign-up accepted.", "%(count)d sign-ups accepted.",
+                             done) if decision == "accept"
+                    else ngettext("%(count)d sign-up declined.", "%(count)d sign-ups declined.",
+                                  done))
             self.message_user(request, text % {"count": done}, messages.SUCCESS)
 
     @admin.action(description=_("Accept the selected sign-ups"))
@@ -179,7 +183,8 @@ class SignUpAdmin(ClubScopedAdmin):
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
         signup = get_object_or_404(SignUp.objects.select_related("tournament__club"), pk=pk)
-        decision = request.POST.get("decision", "")
+        chosen = [name for name in ("accept", "decline") if request.POST.get(name)]
+        decision = chosen[0] if len(chosen) == 1 else ""
         if decision not in ("accept", "decline"):
             self.message_user(request, gettext("Choose accept or decline."), messages.ERROR)
         else:

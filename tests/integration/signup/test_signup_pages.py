@@ -129,7 +129,7 @@ def test_the_admin_lists_pending_sign_ups_and_decides(open_event: Any, client: C
     client.force_login(organizer)
     listed = client.get("/admin/signup/signup/").content.decode()
     assert "Lena" in listed and "Mona" in listed
-    answer = client.post(f"/admin/signup/signup/{first.pk}/decide/", {"decision": "decline"})
+    answer = client.post(f"/admin/signup/signup/{first.pk}/decide/", {"decline": "1"})
     assert answer.status_code == 302
     second.refresh_from_db()
     assert second.status == SignUpStatus.PENDING  # moved up
