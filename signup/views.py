@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from config.login_guard import client_address
 from core.errors import ApplicationError, LimitError
@@ -119,11 +119,23 @@ def status_page(request: HttpRequest, token: str) -> HttpResponse:
                            _status_context(request, signup, token)))
 
 
+def _same_origin(response: HttpResponse) -> HttpResponse:
+    """The withdrawal page's headers. Its form needs the browser's ``Origin`` header for
+    the CSRF check, which a no-referrer page sends as ``null``: this page sends its
+    address to its own site only (``same-origin``), and links nowhere else."""
+    _private(response)
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
 @never_cache
 @csrf_protect
-@require_POST
+@require_http_methods(["GET", "POST"])
 def withdraw(request: HttpRequest, token: str) -> HttpResponse:
     signup = _signup_or_404(token)
+    if request.method == "GET":
+        return _same_origin(render(request, "signup/withdraw.html",
+                                   _status_context(request, signup, token)))
     try:
         limits.spend(client_address(request))
         if request.POST.get("confirm") != "yes":
@@ -132,9 +144,9 @@ def withdraw(request: HttpRequest, token: str) -> HttpResponse:
     except ApplicationError as error:
         context = _status_context(request, signup, token)
         context["error"] = error.message
-        response = render(request, "signup/status.html", context,
+        response = render(request, "signup/withdraw.html", context,
                           status=429 if isinstance(error, LimitError) else 400)
-        return _private(response)
+        return _same_origin(response)
     return _private(HttpResponseRedirect(reverse("signup:status", args=[token]), status=303))
 
 
