@@ -7,11 +7,11 @@ import datetime as dt
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from core.bounds import MAX_ENTRANTS, MAX_ROUNDS
 from playerlinks import tokens
 from signup.keys import signup_key
 from signup.models import SignUp, SignUpSettings, SignUpStatus
 from tournaments.models import Status, Tournament
-from tournaments.services.tournaments import max_entrants
 
 #: Tournament statuses in which a sign-up may be open.
 OPEN_STATUSES = (Status.DRAFT, Status.REGISTRATION)
@@ -42,7 +42,7 @@ def is_open(tournament: Tournament) -> bool:
 
 def cap_of(found: SignUpSettings | None, tournament: Tournament) -> int:
     """The most entrants: the sign-up's cap, never more than the format takes."""
-    most = max_entrants(tournament)
+    most = tournament.system.max_entrants(MAX_ENTRANTS, MAX_ROUNDS)  # as the format takes
     if found is None or found.cap is None:
         return most
     return min(found.cap, most)
