@@ -32,6 +32,36 @@ _SETTINGS_FIELDS = ["is_open", "opens_at", "closes_at", "cap", "waitlist", "acce
                     *(f"ask_{name}" for name in ENTRY_FIELDS), "message"]
 
 
+def _is_organizer(request: HttpRequest) -> bool:
+    """Whether the user organizes a club, read once per request (the admin's menu asks
+    every model admin four times)."""
+    if getattr(request, "is_club_organizer", False):  # the admin site's check found it
+        return True
+    cached = getattr(request, "_signup_is_organizer", None)
+    if cached is None:
+        cached = permissions.is_organizer(request.user)
+        request._signup_is_organizer = cached  # type: ignore[attr-defined]
+    return bool(cached)
+
+
+class _OnceAdmin(ClubScopedAdmin):
+    """:class:`ClubScopedAdmin` with the organizer check read once per request."""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return _is_organizer(request) or bool(getattr(request.user, "is_superuser", False))
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _is_organizer(request) or bool(getattr(request.user, "is_superuser", False))
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return _is_organizer(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is None:
+            return _is_organizer(request)
+        return permissions.can_manage_club(request.user, self.club_of(obj))
+
+
 class SignUpSettingsForm(ServiceForm):
     class Meta:
         model = SignUpSettings
@@ -45,7 +75,7 @@ class SignUpSettingsForm(ServiceForm):
 
 
 @admin.register(SignUpSettings)
-class SignUpSettingsAdmin(ClubScopedAdmin):
+class SignUpSettingsAdmin(_OnceAdmin):
     form = SignUpSettingsForm
     list_display = ["tournament", "is_open", "opens_at", "closes_at", "cap", "acceptance",
                     "signups_link"]
@@ -110,7 +140,7 @@ class _OpenFilter(admin.SimpleListFilter):
 
 
 @admin.register(SignUp)
-class SignUpAdmin(ClubScopedAdmin):
+class SignUpAdmin(_OnceAdmin):
     list_display = ["name", "tournament", "status", "place", "player", "email",
                     "birth_year", "rating_claim", "created_at"]
     list_filter = [_OpenFilter, "tournament"]

@@ -402,7 +402,10 @@ def waitlist_move_up(tournament: Tournament) -> list[SignUp]:
 def entrant_left(*, tournament_id: int, entrant_id: int | None = None,
                  player_id: int | None = None) -> list[SignUp]:
     """An entrant withdrew or was removed: its accepted sign-up (if any) is marked
-    withdrawn, and the waiting list moves up."""
+    withdrawn, and the waiting list moves up. A tournament without sign-ups costs one
+    query."""
+    if not SignUp.objects.filter(tournament_id=tournament_id).exists():
+        return []
     tournament = lock_tournament(Tournament.objects.get(pk=tournament_id))
     accepted = SignUp.objects.select_for_update().filter(
         tournament=tournament, status=SignUpStatus.ACCEPTED)
