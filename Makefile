@@ -115,6 +115,10 @@ bench-celery: install services
 bench-load: install services
 	$(BIN)/python bench/bench_load.py
 
+# Public sign-up: queries and time per sign-up (needs a migrated scratch DATABASE_URL).
+bench-signup: install services
+	$(BIN)/python bench/bench_signup.py
+
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
 # cores. Needs GNU gettext (msgfmt, xgettext).
