@@ -162,6 +162,16 @@ class SignUpAdmin(_OnceAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """Nothing is edited by hand: decisions go through the services (the buttons)."""
+
+    def changeform_view(self, request: HttpRequest, object_id: str | None = None,
+                        form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        hidden = {"show_save": False, "show_save_and_continue": False,
+                  "show_save_and_add_another": False}
+        return super().changeform_view(request, object_id, form_url,
+                                       {**(extra_context or {}), **hidden})
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[SignUp]:
         found = super().get_queryset(request)
         if not getattr(request.user, "is_superuser", False):

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from core.bounds import MAX_ENTRANTS
 from players.models import FIRST_BIRTH_YEAR, Player, Sex
@@ -25,11 +26,11 @@ class Acceptance(models.TextChoices):
 
 
 class SignUpStatus(models.TextChoices):
-    PENDING = "pending", _("Pending")
-    ACCEPTED = "accepted", _("Accepted")
-    WAITLISTED = "waitlisted", _("On the waiting list")
-    DECLINED = "declined", _("Declined")
-    WITHDRAWN = "withdrawn", _("Withdrawn")
+    PENDING = "pending", pgettext_lazy("sign-up status", "Pending")
+    ACCEPTED = "accepted", pgettext_lazy("sign-up status", "Accepted")
+    WAITLISTED = "waitlisted", pgettext_lazy("sign-up status", "On the waiting list")
+    DECLINED = "declined", pgettext_lazy("sign-up status", "Declined")
+    WITHDRAWN = "withdrawn", pgettext_lazy("sign-up status", "Withdrawn")
 
 
 #: The statuses of a sign-up still in the running (one per person and tournament).

@@ -158,3 +158,64 @@ def test_twenty_one_sign_up_for_twenty_places(browser: Browser, live_server: Any
     finally:
         browser.run("document.cookie = 'django_language=; path=/; max-age=0';")
         browser.set_size(1280, 900)
+
+
+def test_the_organizer_decides_in_the_admin(browser: Browser, live_server: Any,
+                                            transactional_db: Any, artifacts: Path) -> None:
+    """Acceptance by the organizer, a cap of 2: the admin lists the sign-ups to decide;
+    one is declined from its page, so the first waiting becomes pending."""
+    from django.contrib.auth import get_user_model
+
+    from players.models import Club
+    from signup import services
+    from signup.models import SignUp
+    from tournaments import services as tournament_services
+
+    user = get_user_model().objects.create_user("signup-desk", password="pw-desk")
+    club = Club.objects.create(name="Harbour Club", slug="harbour")
+    club.organizers.add(user)
+    tournament = tournament_services.tournament_create(
+        actor=user, club=club, name="Harbour Open", game="kugamai", format="swiss",
+        rounds_planned=5)
+    services.signup_settings_update(actor=user, tournament=tournament, is_open=True, cap=2,
+                                    acceptance="organizer", ask_email=True)
+    for name in ("Olga Berg", "Piet Mol", "Quinn Ash"):
+        services.sign_up(tournament=tournament, name=name,
+                         fields={"email": f"{name.split()[0].lower()}@example.org"})
+    server = str(live_server.url)
+    browser.set_size(1280, 900)
+    browser.get(server + "/healthz")
+    try:
+        browser.get(f"{server}/admin/login/?next=/admin/signup/signup/")
+        wait_for(browser, "return document.getElementById('id_username');")
+        browser.run("document.getElementById('id_username').value = arguments[0];"
+                    "document.getElementById('id_password').value = arguments[1];"
+                    "document.getElementById('login-form').submit();", "signup-desk", "pw-desk")
+        wait_for(browser, "return location.pathname === '/admin/signup/signup/' && "
+                          "document.readyState === 'complete';")
+        text = browser.run("return document.getElementById('result_list').innerText;")
+        assert "Olga Berg" in text and "Quinn Ash" in text and "On the waiting list" in text
+        for folder in (artifacts, SHOTS):
+            browser.screenshot(folder / "signup-admin-list-en-1280.png")
+        olga = SignUp.objects.get(name="Olga Berg")
+        browser.get(f"{server}/admin/signup/signup/{olga.pk}/change/")
+        wait_for(browser, "return document.getElementById('signup-decide');")
+        browser.run("document.querySelector('#signup-decide button[name=decline]').click();")
+        wait_for(browser, "return document.readyState === 'complete' && "
+                          "!document.getElementById('signup-decide') && "
+                          "document.querySelector('.messagelist');")
+        assert SignUp.objects.get(name="Olga Berg").status == "declined"
+        assert SignUp.objects.get(name="Quinn Ash").status == "pending"
+        for folder in (artifacts, SHOTS):
+            browser.screenshot(folder / "signup-admin-declined-en-1280.png")
+        browser.set_size(375, 800)
+        browser.run("document.cookie = 'django_language=ru; path=/';")
+        browser.get(f"{server}/admin/signup/signup/")
+        wait_for(browser, "return document.readyState === 'complete' && "
+                          "document.getElementById('result_list');")
+        assert "Ожидает решения" in browser.run("return document.body.innerText;")
+        for folder in (artifacts, SHOTS):
+            browser.screenshot(folder / "signup-admin-list-ru-375.png")
+    finally:
+        browser.run("document.cookie = 'django_language=; path=/; max-age=0';")
+        browser.set_size(1280, 900)
