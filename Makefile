@@ -10,7 +10,7 @@ PYTHON ?= $(shell (command -v pyenv >/dev/null && pyenv which python 2>/dev/null
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery bench-links bench-notices \
+.PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery bench-links bench-signup bench-notices \
 	services migrate demo clean reliability bench-load messages check-i18n translations
 
 help:
@@ -113,6 +113,10 @@ bench-recompute: install services
 bench-celery: install services
 	$(BIN)/python bench/bench_celery.py
 
+# Public sign-up: queries and time per sign-up (needs a migrated scratch DATABASE_URL).
+bench-signup: install services
+	$(BIN)/python bench/bench_signup.py
+
 bench-notices: install services
 	$(BIN)/python bench/bench_notices.py
 
@@ -126,7 +130,7 @@ bench-links: install services
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
 # cores. Needs GNU gettext (msgfmt, xgettext).
-I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks phoneclock notices
+I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks signup phoneclock notices
 messages: install
 	@mkdir -p locale $(addsuffix /locale,$(I18N_APPS))
 	DEBUG=true $(BIN)/python manage.py makemessages -l ru --no-obsolete -v 0 \

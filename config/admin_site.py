@@ -38,7 +38,11 @@ class ClubAdminSite(admin.AdminSite):
     login_form = OrganizerAuthenticationForm
 
     def has_permission(self, request: HttpRequest) -> bool:
-        return _may_use_admin(request.user)
+        allowed = _may_use_admin(request.user)
+        if allowed and not request.user.is_staff:
+            # just read: an organizer (model admins may reuse it within the request)
+            request.is_club_organizer = True  # type: ignore[attr-defined]
+        return allowed
 
     def index(self, request: HttpRequest,
               extra_context: dict[str, Any] | None = None) -> TemplateResponse:

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "botruns",
     "pages",
     "playerlinks",
+    "signup",
     "phoneclock",
     "notices",
 ]
@@ -158,6 +159,8 @@ CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 # (tournaments/cache.py): a write makes them unreachable at once. This only bounds how long
 # unreachable entries keep memory.
 TOURNAMENT_CACHE_SECONDS = env.int("TOURNAMENT_CACHE_SECONDS", default=24 * 60 * 60)
+# Public sign-up submissions (sign-ups and withdrawals) per client address in 10 minutes.
+SIGNUP_SUBMISSIONS_PER_WINDOW = env.int("SIGNUP_SUBMISSIONS_PER_WINDOW", default=5)
 # API lists answered from memory while the tables they read are unchanged
 # (config/list_cache.py): the path, then every table its answer is read from (each one
 # counted by tournaments.freshness.GENERATION_TABLES).

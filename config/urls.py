@@ -49,6 +49,7 @@ urlpatterns = [
     path("", include("phoneclock.urls")),  # /clock/... and /p/<token>/clock/
     # last of the /p/ pages: it refuses every other /p/ path like an unknown token
     path("", include("playerlinks.urls")),  # /p/<token>/, /me/links/, /kiosk/<id>/
+    path("", include("signup.urls")),  # the public sign-up and its status pages
     path("", include("notices.urls")),  # calendars, embeds, the venue screen, opt-out
     path("", include("pages.urls")),
 ]

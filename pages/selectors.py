@@ -28,6 +28,7 @@ from matches.texts import progress_step, progress_text
 from pages.svg.bracket import bracket_svg
 from players.models import Club, Player
 from ratings.models import RATING_FAMILIES, Rating
+from signup.models import SignUpSettings
 from tournaments import cache as tournament_cache
 from tournaments import selectors as tournament_selectors
 from tournaments.etags import TournamentState
@@ -494,14 +495,18 @@ class PageState:
     state: TournamentState
     #: Bots are playing: the page shows their figures, which change by the second.
     live: bool
+    #: Its public sign-up takes entries now (the page links to it).
+    signup_open: bool = False
 
 
 #: The page state's query, written once: built by the ORM on every request it cost three
 #: times the round trip (``bench/bench_freshness.py``). Names from the models' metadata.
 _STATE_SQL = (
-    "SELECT t.id, t.version, t.updated_at, r.status, c.name "  # nosec B608: no outside input
+    "SELECT t.id, t.version, t.updated_at, r.status, c.name, t.status, "  # nosec B608
+    "s.is_open, s.opens_at, s.closes_at "
     f"FROM {Tournament._meta.db_table} t JOIN {Club._meta.db_table} c ON c.id = t.club_id "
     f"LEFT JOIN {BotRun._meta.db_table} r ON r.tournament_id = t.id "
+    f"LEFT JOIN {SignUpSettings._meta.db_table} s ON s.tournament_id = t.id "
     "WHERE c.slug = %s AND t.slug = %s AND t.status <> %s LIMIT 1")
 
 
@@ -514,14 +519,26 @@ def page_state(club_slug: str, slug: str) -> PageState | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    pk, version, updated_at, run_status, club_name = row
+    pk, version, updated_at, run_status, club_name, status, *signup = row
     if isinstance(updated_at, str):  # SQLite
         updated_at = parse_datetime(updated_at)
     if timezone.is_naive(updated_at):
         updated_at = timezone.make_aware(updated_at, dt.UTC)
     return PageState(TournamentState(pk, version, updated_at.isoformat(),
                                      host=f"{club_slug}\n{club_name}"),
-                     live=run_status == "running")
+                     live=run_status == "running",
+                     signup_open=status == Status.REGISTRATION and _signup_open(*signup))
+
+
+def _signup_open(is_open: Any, opens_at: Any, closes_at: Any) -> bool:
+    """The sign-up's window from the page state's row (SQLite gives texts)."""
+    if not is_open:
+        return False
+    now = timezone.now()
+    opens, closes = (parse_datetime(v) if isinstance(v, str) else v for v in (opens_at, closes_at))
+    opens, closes = (timezone.make_aware(v, dt.UTC) if v is not None and timezone.is_naive(v)
+                     else v for v in (opens, closes))
+    return (opens is None or opens <= now) and (closes is None or now < closes)
 
 
 def live_progress(tournament: Tournament) -> dict[str, Any] | None:

@@ -112,13 +112,16 @@ def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,
             "results_url": reverse(_PART_URLS[tab], args=args),
             "results_etag": tournament_cache.etag(state.state, f"{kind}-results"),
             "live_texts": selectors.live_texts(), "next_path": request.path,
+            "signup_url": reverse("signup:signup", args=[club, slug])
+            if state.signup_open else "",
         }
         return render_to_string("pages/tournament_detail.html", context)
 
     if state.live and tab == selectors.OVERVIEW:
         response = HttpResponse(page())
     else:
-        response = versioned_page(request, state.state, f"{kind}-page", page)
+        page_kind = f"{kind}-page-signup" if state.signup_open else f"{kind}-page"
+        response = versioned_page(request, state.state, page_kind, page)
     if settings.CSRF_COOKIE_NAME not in request.COOKIES:
         get_token(request)  # the language switch of this shared page reads the cookie
     return response

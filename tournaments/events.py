@@ -52,3 +52,16 @@ class EntrantWithdrawn:
 
 
 entrant_withdrawn: EventHub[EntrantWithdrawn] = EventHub("entrant withdrawn")
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRemoved:
+    """An entry was taken back before the start (the row is gone; a waiting list may move
+    up)."""
+
+    tournament_id: int
+    entrant_id: int
+    player_id: int | None
+
+
+entrant_removed: EventHub[EntrantRemoved] = EventHub("entrant removed")

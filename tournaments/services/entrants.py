@@ -331,6 +331,8 @@ def entrant_remove(*, actor: Actor, entrant: Entrant) -> None:
                                  "withdraw instead.") % {"entrant": entrant}, field="entrant")
     Entrant.objects.filter(pk=entrant.pk).delete()
     record(tournament, EventKind.ENTRANT_REMOVED, actor=actor, name=entrant.name)
+    events.entrant_removed.send(events.EntrantRemoved(tournament.pk, entrant.pk,
+                                                      entrant.player_id))
 
 
 def _check_bots_play(tournament: Tournament, player: Player | None, team: Team | None) -> None:

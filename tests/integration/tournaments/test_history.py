@@ -353,7 +353,8 @@ def test_every_kind_has_words_in_english_and_russian() -> None:
     from tournaments.history import DESCRIBERS, KIND_LABELS
 
     kinds = {value for name, value in vars(EventKind).items() if name.isupper()}
-    assert kinds == set(DESCRIBERS) == set(KIND_LABELS)
+    assert kinds <= set(DESCRIBERS) == set(KIND_LABELS)  # the floors above add theirs
+    kinds = set(DESCRIBERS)
     for kind in kinds:
         event = TournamentEvent(kind=kind, round_number=2, board=1, data={})
         english = describe(event)
