@@ -387,7 +387,8 @@ def entrants_paid_in_full(*, actor: Actor, tournament: Tournament,
     tournament = _tournament_of(actor, tournament)
     if len(entrants) > 10_000:
         raise ApplicationError(_("Too many entrants at once."), field="entrant")
-    found = [_entrant_of(actor, tournament, entrant) for entrant in entrants]
+    found = list({entrant.pk: entrant for entrant in (
+        _entrant_of(actor, tournament, entrant) for entrant in entrants)}.values())
     return _fee_write(actor, tournament, [(e, e.fee_due, e.fee_due) for e in found])
 
 

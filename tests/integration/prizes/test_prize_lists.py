@@ -4,7 +4,6 @@ through the results service; the tie-break order of tied players is the standing
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -13,9 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from core.errors import ApplicationError
-from games.series.format import MatchScore
-from matches import services as match_services
-from tests.worlds import people, tournament_of
+from tests.integration.prizes.events import LADDER, THREE_WAY, cash
 from tournaments import services
 from tournaments.history import EventKind
 from tournaments.models import Prize, PrizeGroup, Tournament, TournamentEvent
@@ -31,62 +28,6 @@ from tournaments.services.prizes import (
 
 D = Decimal
 pytestmark = pytest.mark.django_db
-
-#: Who beat whom: (first, second) -> "first" / "second" / "draw" by player name.
-Results = dict[frozenset[str], str]
-
-
-def cash(*amounts: int) -> list[PrizeSpec]:
-    return [PrizeSpec(cash=amount) for amount in amounts]
-
-
-@pytest.fixture
-def play_event(club_a: Any, organizer: Any) -> Callable[..., Tournament]:
-    """A four-player round robin (A 2000, B 1900, C 1800, D 1700 unless ``ratings``)
-    played to the end with ``results`` (winner's name or "draw" per pair), finished."""
-
-    def make(results: Results, ratings: dict[str, int] | None = None,
-             finish: bool = True, **fields: Any) -> Tournament:
-        players = people(club_a, ["A", "B", "C", "D"])
-        tournament = tournament_of(organizer, club_a, players, name="Prize cup",
-                                   top_rating=2000, rating_step=100, **fields)
-        if ratings:
-            services.entrant_ratings_update(
-                actor=organizer, tournament=tournament,
-                ratings={e.pk: ratings[e.name] for e in tournament.entrants.all()
-                         if e.name in ratings})
-        tournament = services.tournament_start(actor=organizer, tournament=tournament)
-        for _ in range(3):
-            round_ = services.round_pair_next(actor=organizer, tournament=tournament,
-                                              release=True)
-            for pairing in round_.pairings.select_related("entrant_a__player",
-                                                          "entrant_b__player"):
-                if pairing.entrant_b is None:
-                    continue
-                a, b = pairing.entrant_a.name, pairing.entrant_b.name
-                winner = results[frozenset((a, b))]
-                score = MatchScore(0, 0, 1) if winner == "draw" else \
-                    MatchScore(1, 0, 0) if winner == a else MatchScore(0, 1, 0)
-                match_services.result_record(actor=organizer, pairing=pairing, score=score,
-                                             expected_version=pairing.version)
-        if finish:
-            tournament = services.tournament_finish(actor=organizer, tournament=tournament)
-        tournament.refresh_from_db()
-        return tournament
-
-    return make
-
-
-def pair(a: str, b: str) -> frozenset[str]:
-    return frozenset((a, b))
-
-
-#: A beats everyone (3); B, C and D draw among themselves (1 each): tied for 2nd-4th.
-THREE_WAY: Results = {pair("A", "B"): "A", pair("A", "C"): "A", pair("A", "D"): "A",
-                      pair("B", "C"): "draw", pair("B", "D"): "draw", pair("C", "D"): "draw"}
-#: A 3, B 2, C 1, D 0: no ties.
-LADDER: Results = {pair("A", "B"): "A", pair("A", "C"): "A", pair("A", "D"): "A",
-                   pair("B", "C"): "B", pair("B", "D"): "B", pair("C", "D"): "C"}
 
 
 def received(result: Any, group: int = 0) -> list[tuple[int, str, Decimal, str]]:
