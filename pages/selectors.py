@@ -544,8 +544,6 @@ def live_progress(tournament: Tournament) -> dict[str, Any] | None:
 
 #: The tabs of a tournament's pages: the overview, one round, the table, the hall's lists.
 OVERVIEW, ROUND, TABLE, LISTS = "overview", "round", "table", "lists"
-#: The prize list's tab, once the tournament is finished and has prizes.
-PRIZES = "prizes"
 
 
 def tournament_tabs(tournament: Tournament, rounds: list[RoundLink]) -> list[dict[str, Any]]:
@@ -558,8 +556,6 @@ def tournament_tabs(tournament: Tournament, rounds: list[RoundLink]) -> list[dic
         if system.has_table:
             tabs.append({"tab": TABLE, "label": gettext(system.table_label)})
     tabs.append({"tab": LISTS, "label": gettext("Lists")})
-    if tournament.status == Status.FINISHED and tournament.prize_groups.exists():
-        tabs.append({"tab": PRIZES, "label": gettext("Prizes")})
     return tabs
 
 

@@ -43,13 +43,14 @@ def test_public_page_only_once_final(play_event: Any, organizer: Any) -> None:
     client = Client()
     assert client.get(public(tournament)).status_code == 404
     assert client.get(public(tournament, "prizes.csv")).status_code == 404
-    assert "/prizes/" not in client.get(public(tournament, "")).content.decode()
+    assert "/prizes/" not in client.get(public(tournament, "lists/")).content.decode()
     services.tournament_finish(actor=organizer, tournament=tournament)
     page = client.get(public(tournament))
     assert page.status_code == 200
     text = page.content.decode()
     assert "Overall" in text and "500.00" in text and "Provisional" not in text
-    assert f'href="{public(tournament)}"' in client.get(public(tournament, "")).content.decode()
+    assert f'href="{public(tournament)}"' in client.get(
+        public(tournament, "lists/")).content.decode()
     russian = client.get(public(tournament), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Призы" in russian and "Место" in russian
 
@@ -57,7 +58,7 @@ def test_public_page_only_once_final(play_event: Any, organizer: Any) -> None:
 def test_no_prizes_no_page(play_event: Any) -> None:
     tournament = play_event(LADDER)
     assert Client().get(public(tournament)).status_code == 404
-    assert "/prizes/" not in Client().get(public(tournament, "")).content.decode()
+    assert "/prizes/" not in Client().get(public(tournament, "lists/")).content.decode()
 
 
 def test_the_csv_is_safe_in_a_spreadsheet(play_event: Any, organizer: Any) -> None:
