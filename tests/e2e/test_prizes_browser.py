@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from tests.e2e.browser import Browser
 from tests.e2e.data import ClubData
+from tests.e2e.test_admin_walkthrough import wait_for
 from tests.e2e.test_lists_browser import WIDTHS, _language
 from tournaments import services
 from tournaments.models import PrizeGroup, Status
@@ -72,3 +73,35 @@ def test_prize_page_at_both_widths(browser: Browser, page_server: str, prize_pat
     finally:
         if language != "en":
             browser.run("document.cookie = 'django_language=; max-age=0; path=/';")
+
+
+def test_admin_prizes_page_on_a_phone(browser: Browser, page_server: str, prize_path: str,
+                                      club_data: ClubData, artifacts: Path) -> None:
+    """The organizer's prizes page at 375 px, in Russian then English: settings, groups,
+    the preview; nothing wider than the phone."""
+    page = f"/admin/tournaments/tournament/{club_data.swiss.pk}/prizes/"
+    browser.set_size(375, 800)
+    try:
+        browser.get(f"{page_server}/admin/login/?next={page}")
+        wait_for(browser, "return document.getElementById('id_username');")
+        browser.run("document.getElementById('id_username').value = arguments[0];"
+                    "document.getElementById('id_password').value = arguments[1];"
+                    "document.getElementById('login-form').submit();",
+                    "organizer", "organizer-pw")
+        wait_for(browser, f"return location.pathname === '{page}' && "
+                          "document.readyState === 'complete';")
+        for language in ("ru", "en"):
+            browser.run(f"document.cookie = 'django_language={language}; path=/';")
+            browser.get(page_server + page)
+            wait_for(browser, "return document.readyState === 'complete' && "
+                              "document.getElementById('prize-list');")
+            lang, scroll_width, tables = browser.run(
+                "return [document.documentElement.lang, document.documentElement.scrollWidth,"
+                " document.querySelectorAll('#prize-list table').length];")
+            assert lang.startswith(language)
+            browser.screenshot(artifacts / f"prizes-admin-{language}-375.png")
+            assert scroll_width <= 380, f"{language}: {scroll_width} px wide"
+            assert tables == 2
+            browser.screenshot(artifacts / f"prizes-admin-{language}-375.png")
+    finally:
+        browser._call("DELETE", f"{browser.session}/cookie")  # logged out, English again
