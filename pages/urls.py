@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from pages import list_views, prize_views, views
+from pages import list_views, views
 
 app_name = "pages"
 
@@ -35,9 +35,9 @@ urlpatterns = [
          name="tournament-wall-chart"),
     path("tournaments/<slug:club>/<slug:slug>/entrants/<int:entrant>/", list_views.player_card,
          name="tournament-card"),
-    path("tournaments/<slug:club>/<slug:slug>/prizes/", prize_views.prize_page,
+    path("tournaments/<slug:club>/<slug:slug>/prizes/", list_views.prizes,
          name="tournament-prizes"),
-    path("tournaments/<slug:club>/<slug:slug>/prizes.csv", prize_views.prize_csv,
+    path("tournaments/<slug:club>/<slug:slug>/prizes.csv", list_views.prizes_csv,
          name="tournament-prizes-csv"),
     path("tournaments/<slug:club>/<slug:slug>/live.json", views.tournament_live,
          name="tournament-live"),
