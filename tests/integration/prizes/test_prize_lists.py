@@ -242,3 +242,24 @@ def test_update_move_delete_and_history(play_event: Any, organizer: Any) -> None
     lines = TournamentEvent.objects.filter(tournament=tournament,
                                            kind=EventKind.PRIZES_CHANGED).count()
     assert lines == 5
+
+
+def test_the_list_reads_in_a_fixed_number_of_queries(play_event: Any, organizer: Any) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = play_event(LADDER)
+    prize_group_create(actor=organizer, tournament=tournament, name="Overall",
+                       prizes=cash(500, 400, 300))
+    tournament.refresh_from_db()
+    prize_list(tournament)  # the standings are cached under the version from now on
+    with CaptureQueriesContext(connection) as one:
+        prize_list(tournament)
+    for index in range(4):
+        prize_group_create(actor=organizer, tournament=tournament, name=f"Club {index}",
+                           kind="club", club=tournament.club, prizes=cash(50, 20))
+    tournament.refresh_from_db()
+    prize_list(tournament)
+    with CaptureQueriesContext(connection) as five:
+        prize_list(tournament)
+    assert len(one) == len(five) <= 3
