@@ -263,3 +263,28 @@ def test_the_list_reads_in_a_fixed_number_of_queries(play_event: Any, organizer:
     with CaptureQueriesContext(connection) as five:
         prize_list(tournament)
     assert len(one) == len(five) <= 3
+
+
+def test_a_knockout_shares_by_the_places_of_its_bracket(make_event: Any,
+                                                         organizer: Any) -> None:
+    from games.series.format import MatchScore
+    from matches import services as match_services
+    from tournaments.selectors import rounds_remaining
+
+    tournament = make_event(format="knockout", entrants=4)
+    while rounds_remaining(tournament):
+        round_ = services.round_pair_next(actor=organizer, tournament=tournament, release=True)
+        for pairing in round_.pairings.filter(outcome="pending"):
+            match_services.result_record(actor=organizer, pairing=pairing,
+                                         score=MatchScore(1, 0, 0),
+                                         expected_version=pairing.version)
+        tournament.refresh_from_db()
+    tournament = services.tournament_finish(actor=organizer, tournament=tournament)
+    prize_group_create(actor=organizer, tournament=tournament, name="Overall",
+                       prizes=cash(300, 200, 100))
+    tournament.refresh_from_db()
+    lines = prize_list(tournament).groups[0].lines
+    # Places 1, 2, then the two semi-final losers share 3rd: 100 / 2 = 50 each.
+    assert [(line.place, line.cash) for line in lines] == [
+        (1, D(300)), (2, D(200)), (3, D(50)), (4, D(50))]
+    assert lines[2].rank == lines[3].rank == 3
