@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery bench-links bench-signup bench-notices \
-	services migrate demo clean reliability bench-load messages check-i18n translations
+	services migrate demo clean reliability bench-load bench-prizes messages check-i18n translations
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
@@ -106,6 +106,10 @@ bench-swiss-big: install
 
 bench-bots: install
 	$(BIN)/python bench/bench_bots.py
+
+# Prize lists (tournaments.prizes) at 1,000 players, ten groups, every tie rule.
+bench-prizes: install
+	$(BIN)/python bench/bench_prizes.py
 
 bench-recompute: install services
 	$(BIN)/python bench/bench_recompute_ratings.py

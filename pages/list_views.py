@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from pages import lists, selectors
 from pages.http import versioned_page
 from tournaments.models import Status, Tournament
+from tournaments.prize_lists import prize_list, prize_list_csv
 
 
 def _list_page(request: HttpRequest, club: str, slug: str, kind: str, template: str,
@@ -73,3 +74,26 @@ def wall_chart(request: HttpRequest, club: str, slug: str) -> HttpResponse:
 def player_card(request: HttpRequest, club: str, slug: str, entrant: int) -> HttpResponse:
     return _list_page(request, club, slug, f"{lists.CARD}-{entrant}",
                       "pages/lists/card.html", lambda t: lists.card_page(t, entrant))
+
+
+@require_GET
+def prizes(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    """The prize list of a finished tournament (none before, or without prizes: the
+    organizers preview it in the admin)."""
+    return _list_page(request, club, slug, lists.PRIZES, "pages/lists/prizes.html",
+                      lists.prizes_page)
+
+
+@require_GET
+def prizes_csv(request: HttpRequest, club: str, slug: str) -> HttpResponse:
+    """The prize list as CSV (``tournaments.prize_lists.prize_list_csv``), once final."""
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("club").filter(status=Status.FINISHED),
+        club__slug=club, slug=slug)
+    result = prize_list(tournament)
+    if not result.final or not result.groups:
+        raise Http404("No prize list for this tournament.")
+    response = HttpResponse(prize_list_csv(tournament, result),
+                            content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-prizes.csv"'
+    return response

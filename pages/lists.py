@@ -9,11 +9,11 @@ from django.utils.translation import gettext, pgettext
 
 from pages import selectors
 from tournaments import lists
-from tournaments.models import Tournament
+from tournaments.models import Status, Tournament
 
 #: The lists a tournament's "Lists" tab offers, by page name.
-STARTING, BY_NAME, STANDINGS_AFTER, WALL_CHART, CARD = (
-    "starting", "by-name", "standings-after", "wall-chart", "card")
+STARTING, BY_NAME, STANDINGS_AFTER, WALL_CHART, CARD, PRIZES = (
+    "starting", "by-name", "standings-after", "wall-chart", "card", "prizes")
 
 
 def list_links(tournament: Tournament, data: lists.HallData | None = None) -> list[dict[str, Any]]:
@@ -29,6 +29,8 @@ def list_links(tournament: Tournament, data: lists.HallData | None = None) -> li
                       "number": data.completed})
     if not system.has_bracket and rounds:
         links.append({"page": WALL_CHART, "label": gettext("Wall chart")})
+    if tournament.status == Status.FINISHED and tournament.prize_groups.exists():
+        links.append({"page": PRIZES, "label": gettext("Prizes")})
     return links
 
 
@@ -96,6 +98,21 @@ def card_page(tournament: Tournament, entrant_id: int) -> dict[str, Any] | None:
     context["card"] = card
     context["result_legend"] = selectors.result_legend()
     context["title"] = card["entrant"]["name"]
+    return context
+
+
+def prizes_page(tournament: Tournament) -> dict[str, Any] | None:
+    """The prize list, once the tournament is finished (None before, or without prizes)."""
+    from tournaments.prize_lists import prize_list
+
+    if tournament.status != Status.FINISHED:
+        return None
+    result = prize_list(tournament)
+    if not result.final or not result.groups:
+        return None
+    context = _context(tournament, PRIZES, lists.hall_data(tournament, public=True))
+    context["prize_list"] = result
+    context["title"] = gettext("Prizes")
     return context
 
 

@@ -32,7 +32,7 @@ from games.i18n import N_
 from players.admin import ClubScopedAdmin
 from players.models import Player, Team
 from players.permissions import can_manage_club
-from tournaments import admin_lists, history, selectors, services
+from tournaments import admin_lists, admin_prizes, history, selectors, services
 from tournaments.csv_cells import csv_text
 from tournaments.dashboard import tournament_overview
 from tournaments.entry_lists import COLUMNS as ENTRY_COLUMNS
@@ -51,6 +51,7 @@ from tournaments.models import (
     Status,
     Tournament,
 )
+from tournaments.prize_lists import fee_sheet, fee_totals
 from tournaments.services.entrants import (
     LATE_BYES,
     entry_list_match,
@@ -359,6 +360,7 @@ class TournamentAdmin(ClubScopedAdmin):
             path("<int:object_id>/entrants/", wrap(self.entrants_view),
                  name="tournaments_tournament_entrants"),
             *admin_lists.urls(self),
+            *admin_prizes.urls(self),
             path("<int:object_id>/events/", wrap(self.events_view),
                  name="tournaments_tournament_events"),
             *super().get_urls(),
@@ -393,6 +395,7 @@ class TournamentAdmin(ClubScopedAdmin):
             "trf": reverse("tournament-export-trf", args=[tournament.pk]),
             "history": reverse("admin:tournaments_tournament_events", args=[tournament.pk]),
             **{f"list_{name}": url for name, url in admin_lists.list_urls(tournament).items()},
+            **admin_prizes.prize_urls(tournament),
         }
 
     #: The dashboard's buttons: action -> (service, message when done).
@@ -438,6 +441,7 @@ class TournamentAdmin(ClubScopedAdmin):
                               "tiebreak_names": _abbreviations(tournament.tiebreaks),
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),
+                              "fee_totals": fee_totals(tournament),
                           })
 
     def _release(self, request: HttpRequest, tournament: Tournament) -> None:
@@ -541,6 +545,8 @@ class TournamentAdmin(ClubScopedAdmin):
                 ngettext("Entered %(count)d: %(names)s.", "Entered %(count)d: %(names)s.",
                          len(chosen)) % {"count": len(chosen),
                                          "names": ", ".join(str(c) for c in chosen)})
+        elif action in ("fees", "paid_in_full"):
+            admin_prizes.fees_post(request, tournament, entrants)
         elif action in ("upload", "upload_confirm", "paste"):
             return self._upload(request, tournament, action, late, context)
         elif action == "ratings":
@@ -738,4 +744,5 @@ def entrants_context(tournament: Tournament) -> dict[str, Any]:
             "entrant_low__player", "entrant_low__team", "entrant_high__player",
             "entrant_high__team")),
         "family": game_label(game_facts(tournament.game).family),
+        "fees": fee_sheet(tournament),
     }

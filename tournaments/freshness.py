@@ -4,12 +4,13 @@ mechanism, whatever writes the row (a service, an admin form, a shell, raw SQL).
 **Tournament versions.** A write to a row that a tournament's pages or API reads show bumps
 ``Tournament.version`` of every tournament showing it, in the same transaction: rounds,
 pairings (with their results), games, entrants, requested byes, team memberships, a team's
-name, a player's display name (:data:`PG_TOURNAMENTS`), and the tournament's own row (any
-column but the version). The pages and ``tournaments.cache`` key on that version, so the
-new version and the new data commit together and a reader that starts after the commit
-reads both. The host club's name and slug are not bumped in: the pages read them with the
-tournament's state (``pages.selectors.page_state``), so a club renamed never waits for the
-row locks of its tournaments' writers (:data:`RETIRED`).
+name, a player's display name, prize groups and prizes (:data:`PG_TOURNAMENTS`), and the
+tournament's own row (any column but the version). The pages and ``tournaments.cache``
+key on that version, so the new version and the new data commit together and a reader
+that starts after the commit reads both. The host club's name and slug are not bumped
+in: the pages read them with the tournament's state (``pages.selectors.page_state``), so
+a club renamed never waits for the row locks of its tournaments' writers
+(:data:`RETIRED`).
 
 PostgreSQL: statement triggers with transition tables, one bump per tournament and
 statement (tournaments locked in id order). SQLite (the embedded default): row triggers,
@@ -83,6 +84,10 @@ PG_TOURNAMENTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "players_teammembership": (
         "SELECT e.tournament_id FROM tournaments_entrant e JOIN {rows} r ON r.team_id = e.team_id",
         _ALL_OPS),
+    "tournaments_prizegroup": ("SELECT r.tournament_id FROM {rows} r", _ALL_OPS),
+    "tournaments_prize": (
+        "SELECT g.tournament_id FROM tournaments_prizegroup g JOIN {rows} r ON r.group_id = g.id",
+        _ALL_OPS),
     "players_team": (
         "SELECT e.tournament_id FROM tournaments_entrant e JOIN {rows} r ON r.id = e.team_id",
         ("UPDATE",)),
@@ -107,6 +112,8 @@ TOURNAMENTS_TABLES = ("tournaments_tournament", "tournaments_entrant",
                       "players_teammembership", "players_team", "players_player",
                       "players_club")
 MATCHES_TABLES = ("games_game",)
+#: The prize lists' tables (``tournaments`` migration 0011 installs their triggers).
+PRIZES_TABLES = ("tournaments_prizegroup", "tournaments_prize")
 
 #: Triggers of earlier versions, per table and operation: dropped, never installed again.
 RETIRED: dict[str, tuple[str, ...]] = {"players_club": ("UPDATE",)}
@@ -198,6 +205,10 @@ SQLITE_TOURNAMENTS: dict[str, tuple[str, tuple[str, ...], str]] = {
         "SELECT tournament_id FROM tournaments_entrant WHERE id = {row}.entrant_id",
         _ALL_OPS, ""),
     "tournaments_round": ("SELECT {row}.tournament_id", _ALL_OPS, ""),
+    "tournaments_prizegroup": ("SELECT {row}.tournament_id", _ALL_OPS, ""),
+    "tournaments_prize": (
+        "SELECT tournament_id FROM tournaments_prizegroup WHERE id = {row}.group_id",
+        _ALL_OPS, ""),
     "tournaments_pairing": (
         "SELECT tournament_id FROM tournaments_round WHERE id = {row}.round_id", _ALL_OPS, ""),
     "games_game": (
@@ -267,7 +278,8 @@ def install_existing(connection: Any) -> None:
     """Install the triggers of every watched table the database has (SQLite, after a
     migration that may have rebuilt one)."""
     existing = set(connection.introspection.table_names())
-    install(connection, [t for t in (*TOURNAMENTS_TABLES, *MATCHES_TABLES) if t in existing])
+    install(connection, [t for t in (*TOURNAMENTS_TABLES, *MATCHES_TABLES, *PRIZES_TABLES)
+                         if t in existing])
 
 
 def uninstall(connection: Any, tables: Iterable[str]) -> None:

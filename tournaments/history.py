@@ -67,6 +67,8 @@ class EventKind:
     RESULT_CHANGED = "result_changed"
     GAME_ADDED = "game_added"
     GAME_DELETED = "game_deleted"
+    PRIZES_CHANGED = "prizes_changed"
+    FEE_PAID = "fee_paid"
 
 
 #: The kinds by name, for the history page's filter.
@@ -97,6 +99,8 @@ KIND_LABELS = {
     EventKind.RESULT_CHANGED: gettext_lazy("Result changed"),
     EventKind.GAME_ADDED: gettext_lazy("Game added"),
     EventKind.GAME_DELETED: gettext_lazy("Game deleted"),
+    EventKind.PRIZES_CHANGED: gettext_lazy("Prizes changed"),
+    EventKind.FEE_PAID: gettext_lazy("Entry fee"),
 }
 
 _summarised: ContextVar[bool] = ContextVar("history_summarised", default=False)
@@ -502,6 +506,32 @@ def _trf_imported(data: Mapping[str, Any], round_number: int | None) -> str:
     return _("Imported from a TRF file: %(players)s, %(rounds)s, %(results)s.") % parts
 
 
+def _prizes_changed(data: Mapping[str, Any], round_number: int | None) -> str:
+    places = [" + ".join(part for part in (cash if cash != "0.00" else "", item) if part)
+              for cash, item in data.get("prizes") or []]
+    values = {"group": data.get("group", ""), "prizes": ", ".join(places) or _("none")}
+    action = data.get("action")
+    if action == "added":
+        return _("Prize group %(group)s added: %(prizes)s.") % values
+    if action == "removed":
+        return _("Prize group %(group)s removed.") % values
+    if action == "moved":
+        return _("Prize groups reordered: %(order)s.") % {
+            "order": ", ".join(str(name) for name in data.get("order") or [])}
+    return _("Prize group %(group)s changed: %(prizes)s.") % values
+
+
+def _fee_paid(data: Mapping[str, Any], round_number: int | None) -> str:
+    values = {"name": data.get("name", ""), "paid": data.get("paid", ""),
+              "due": data.get("due", ""), "before": data.get("paid_before", ""),
+              "currency": data.get("currency", "")}
+    if data.get("due") != data.get("due_before"):
+        return (_("%(name)s: entry fee due %(due)s %(currency)s (was %(was)s), paid "
+                  "%(paid)s.") % {**values, "was": data.get("due_before", "")}).replace("  ", " ")
+    return (_("%(name)s: entry fee paid %(paid)s of %(due)s %(currency)s (was %(before)s).")
+            % values).replace("  ", " ")
+
+
 #: Wording per kind; kinds added later register here.
 DESCRIBERS: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
     EventKind.TOURNAMENT_CREATED: _tournament_created,
@@ -530,6 +560,8 @@ DESCRIBERS: dict[str, Callable[[Mapping[str, Any], int | None], str]] = {
     EventKind.RESULT_CHANGED: _result_changed,
     EventKind.GAME_ADDED: _game_added,
     EventKind.GAME_DELETED: _game_deleted,
+    EventKind.PRIZES_CHANGED: _prizes_changed,
+    EventKind.FEE_PAID: _fee_paid,
 }
 
 

@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -47,6 +48,14 @@ class FirstColour(models.TextChoices):
     WHITE = "white", _("Top seed moves first")
     BLACK = "black", _("Top seed moves second")
     LOT = "lot", _("Drawn by lot at the pairing of round 1")
+
+
+class PrizeTies(models.TextChoices):
+    """How players tied on points share prizes (``tournaments.prizes``)."""
+
+    HORT = "hort", _("Hort system (half shared, half by tie-break)")
+    SPLIT = "split", _("Split equally")
+    TIEBREAK = "tiebreak", _("Decided by tie-breaks")
 
 
 class EntrantKind(models.TextChoices):
@@ -117,6 +126,12 @@ class Tournament(models.Model):
     entry_fee = models.DecimalField(
         _("entry fee"), max_digits=8, decimal_places=2, default=Decimal(0),
         help_text=_("Due from each new entrant (0: free)."))
+    prize_ties = models.CharField(
+        _("prize ties"), max_length=10, choices=PrizeTies.choices, default=PrizeTies.SPLIT,
+        help_text=_("How players tied on points share the prizes of the places they hold."))
+    currency = models.CharField(
+        _("currency"), max_length=3, blank=True,
+        help_text=_('Of the entry fee and the cash prizes, as a code: "EUR", "KES"...'))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.SET_NULL,
         null=True, blank=True,
@@ -160,6 +175,12 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(condition=Q(entry_fee__gte=0),
                                    name="tournament_entry_fee_not_negative"),
+            models.CheckConstraint(condition=Q(prize_ties__in=PrizeTies.values),
+                                   name="tournament_prize_ties_known"),
+            models.CheckConstraint(condition=Q(currency="") | Q(currency__regex=r"^[A-Z]{3}$"),
+                                   name="tournament_currency_code",
+                                   violation_error_message=_(
+                                       "A currency is a code of three capital letters.")),
             models.CheckConstraint(
                 condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__gte=1),
                 name="tournament_rounds_planned_positive",
@@ -621,3 +642,108 @@ class TournamentEvent(models.Model):
     def __str__(self) -> str:
         from tournaments.history import describe
         return describe(self)
+
+
+class PrizeKind(models.TextChoices):
+    """Who a prize group is for (``tournaments.prizes``' categories)."""
+
+    OVERALL = "overall", _("Everyone (overall)")
+    RATING_BAND = "rating_band", _("Rating band")
+    JUNIORS = "juniors", _("Juniors (born in or after a year)")
+    WOMEN = "women", _("Women")
+    UNRATED = "unrated", _("Unrated players")
+    CLUB = "club", _("Members of a club")
+    FEDERATION = "federation", _("Federation")
+    TITLE = "title", _("Title")
+
+
+class PrizeGroup(models.Model):
+    """A group of prizes (overall, or a category), in the tournament's order of importance:
+    between prizes of equal value the group listed first wins."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="prize_groups")
+    name = models.CharField(_("name"), max_length=80)
+    order = models.PositiveSmallIntegerField(_("order"))
+    kind = models.CharField(_("for"), max_length=12, choices=PrizeKind.choices,
+                            default=PrizeKind.OVERALL)
+    rating_min = models.PositiveSmallIntegerField(_("rating from"), null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(_("rating up to"), null=True, blank=True)
+    born_in_or_after = models.PositiveSmallIntegerField(
+        _("born in or after"), null=True, blank=True)
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT,
+                             null=True, blank=True, related_name="+")
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+
+    class Meta:
+        verbose_name = _("prize group")
+        verbose_name_plural = _("prize groups")
+        ordering = ["tournament", "order", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "order"],
+                                    name="prize_group_order_unique"),
+            models.UniqueConstraint("tournament", Lower("name"),
+                                    name="prize_group_name_unique",
+                                    violation_error_message=_(
+                                        "This tournament already has a prize group of that "
+                                        "name.")),
+            models.CheckConstraint(condition=~Q(name=""), name="prize_group_name_not_empty"),
+            models.CheckConstraint(condition=Q(kind__in=PrizeKind.values),
+                                   name="prize_group_kind_known"),
+            models.CheckConstraint(
+                condition=~Q(kind=PrizeKind.RATING_BAND)
+                | Q(rating_min__isnull=False) | Q(rating_max__isnull=False),
+                name="prize_group_band_bounded"),
+            models.CheckConstraint(
+                condition=Q(rating_min__isnull=True) | Q(rating_max__isnull=True)
+                | Q(rating_max__gte=F("rating_min")),
+                name="prize_group_band_ordered"),
+            models.CheckConstraint(
+                condition=~Q(kind=PrizeKind.JUNIORS) | Q(born_in_or_after__isnull=False),
+                name="prize_group_juniors_year"),
+            models.CheckConstraint(condition=~Q(kind=PrizeKind.CLUB) | Q(club__isnull=False),
+                                   name="prize_group_club_named"),
+            models.CheckConstraint(
+                condition=~Q(kind=PrizeKind.FEDERATION) | Q(federation__regex=r"^[A-Z]{3}$"),
+                name="prize_group_federation_named"),
+            models.CheckConstraint(condition=~Q(kind=PrizeKind.TITLE) | ~Q(title=""),
+                                   name="prize_group_title_named"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Prize(models.Model):
+    """One place of a prize group: cash, a non-cash item, or both; ``value`` ranks it
+    against other groups' prizes (default: the cash)."""
+
+    group = models.ForeignKey(PrizeGroup, verbose_name=_("prize group"),
+                              on_delete=models.CASCADE, related_name="prizes")
+    place = models.PositiveSmallIntegerField(_("place"))
+    cash = models.DecimalField(_("cash"), max_digits=10, decimal_places=2, default=Decimal(0))
+    item = models.CharField(_("item"), max_length=120, blank=True,
+                            help_text=_("A non-cash prize: a trophy, a clock, a book."))
+    value = models.DecimalField(
+        _("value"), max_digits=10, decimal_places=2, null=True, blank=True,
+        help_text=_("Ranks the prize against other groups' (empty: the cash)."))
+
+    class Meta:
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+        ordering = ["group", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "place"], name="prize_place_unique"),
+            models.CheckConstraint(condition=Q(place__gte=1), name="prize_place_positive"),
+            models.CheckConstraint(condition=Q(cash__gte=0), name="prize_cash_not_negative"),
+            models.CheckConstraint(condition=Q(value__isnull=True) | Q(value__gte=0),
+                                   name="prize_value_not_negative"),
+            models.CheckConstraint(condition=Q(cash__gt=0) | ~Q(item=""),
+                                   name="prize_cash_or_item",
+                                   violation_error_message=_("A prize needs cash or an item.")),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("%(group)s, place %(place)d") % {"group": self.group, "place": self.place}

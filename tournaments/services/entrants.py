@@ -144,7 +144,7 @@ def entrant_register(
     check_entrant_count(tournament, tournament.entrants.count() + 1)
     _check_bots_play(tournament, player, team)
     entrant = Entrant(tournament=tournament, player=player, team=team, rating=rating,
-                      joined_round=joined_round, seed=seed)
+                      joined_round=joined_round, seed=seed, fee_due=tournament.entry_fee)
     entrant.full_clean()
     entrant.save()
     byes = 0
