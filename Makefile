@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery \
-	services migrate demo clean reliability bench-load messages check-i18n translations
+	services migrate demo clean reliability bench-load bench-print messages check-i18n translations
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
@@ -115,10 +115,14 @@ bench-celery: install services
 bench-load: install services
 	$(BIN)/python bench/bench_load.py
 
+# The print pack: every PDF of a 200-player, 9-round event (PostgreSQL; aim under 5 s).
+bench-print: install services
+	$(BIN)/python bench/bench_print.py
+
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
 # cores. Needs GNU gettext (msgfmt, xgettext).
-I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks
+I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks printpack
 messages: install
 	@mkdir -p locale $(addsuffix /locale,$(I18N_APPS))
 	DEBUG=true $(BIN)/python manage.py makemessages -l ru --no-obsolete -v 0 \

@@ -27,6 +27,7 @@ PURE_PACKAGES = [
     "tournaments.etags",
     "matches.progress",
     "playerlinks.tokens",
+    "printpack.layout",
 ]
 
 _IMPORT_ALL = """
