@@ -19,15 +19,17 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from matches.admin import RoundAdmin
 from printpack import pack
 from printpack.layout import PAPERS
-from printpack.selectors import may_print, pack_data
+from printpack.selectors import may_print
 from tournaments.admin import TournamentAdmin
 from tournaments.models import Round, Tournament
 
-WHOLE_EVENT = ("event", "zip")
+#: The whole event: kind -> label.
+WHOLE_EVENT = {"event": _("Whole event: one PDF"), "zip": _("Whole event: zip of PDFs")}
 
 
 def print_block(tournament: Tournament, *, number: int | None = None) -> dict[str, Any]:
@@ -41,6 +43,7 @@ def print_block(tournament: Tournament, *, number: int | None = None) -> dict[st
         "round_kinds": [(kind, label) for kind, (label, _build) in pack.ROUND_KINDS.items()],
         "event_kinds": [(kind, label) for kind, (label, _build) in pack.EVENT_KINDS.items()
                         if kind != "lineups" or tournament.entrant_kind == "teams"],
+        "whole": list(WHOLE_EVENT.items()),
     }
 
 
@@ -92,7 +95,7 @@ class PrintTournamentAdmin(TournamentAdmin):
             return _download(body, "application/pdf",
                              pack.filename(tournament, "print-pack", paper))
         found = pack.kind_pdf(tournament, kind, number=number, paper=paper, base_url=base_url,
-                              data=pack_data(tournament, links=kind == "slips"))
+                              data=pack.load(tournament, links=kind == "slips"))
         if found is None:
             raise Http404("Nothing to print: no such round, or no standings yet.")
         what = f"round-{number}-{kind}" if number is not None else kind

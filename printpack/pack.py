@@ -18,9 +18,10 @@ from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from playerlinks.services import link_token
 from printpack import documents
 from printpack.layout import PAPERS, Document, Paper, Section, render
-from printpack.selectors import PackData, pack_data
+from printpack.selectors import LinkCode, PackData, live_links, pack_data
 from tournaments.models import Tournament
 
 #: A round's documents: kind -> (label, builder).
@@ -39,6 +40,17 @@ EVENT_KINDS: dict[str, tuple[Promise, Callable[..., Section | None]]] = {
     "certificates": (_("Certificates"), documents.certificates),
 }
 KINDS = (*ROUND_KINDS, *EVENT_KINDS)
+
+
+def load(tournament: Tournament, *, drafts: bool = True, links: bool = True) -> PackData:
+    """What a pack prints (:func:`printpack.selectors.pack_data`) and, with ``links``, the
+    live private links' tokens for the result slips' QR codes."""
+    data = pack_data(tournament, drafts=drafts)
+    if links:
+        for link in live_links(tournament):
+            data.links.setdefault(link.entrant_id, []).append(
+                LinkCode(link.player.display_name, link_token(link)))
+    return data
 
 
 def prize_rows(tournament: Tournament) -> list[Mapping[str, Any]]:
@@ -116,7 +128,7 @@ def kind_pdf(tournament: Tournament, kind: str, *, number: int | None = None,
              paper: str = "A4", base_url: str = "", data: PackData | None = None
              ) -> bytes | None:
     """One document as PDF; None: nothing to print (no such round, no standings yet)."""
-    data = data or pack_data(tournament, links=kind == "slips")
+    data = data or load(tournament, links=kind == "slips")
     sections = kind_sections(data, kind, number=number, base_url=base_url)
     if not sections:
         return None
@@ -131,7 +143,7 @@ def kind_pdf(tournament: Tournament, kind: str, *, number: int | None = None,
 def event_pdf(tournament: Tournament, *, paper: str = "A4", base_url: str = "",
               data: PackData | None = None) -> bytes:
     """The whole event as one PDF, page numbers running through it."""
-    data = data or pack_data(tournament)
+    data = data or load(tournament)
     sections = [s for _name, part in event_sections(data, base_url=base_url) for s in part]
     return render(_document(tournament, tournament.name, sections, check_paper(paper)))
 
@@ -140,7 +152,7 @@ def event_zip(tournament: Tournament, *, paper: str = "A4", base_url: str = "",
               data: PackData | None = None) -> bytes:
     """The whole event as a zip: a PDF per part (the lists, each round, the slips, the
     standings...), each numbered from its own page 1."""
-    data = data or pack_data(tournament)
+    data = data or load(tournament)
     buffer = io.BytesIO()
     stem = slugify(tournament.name) or "tournament"
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playerlinks.models import EntrantLink
-from playerlinks.services import link_token
 from players.models import Player
 from players.permissions import can_manage_club
 from tournaments import adapters, lists
@@ -58,18 +57,18 @@ def may_print(user: Any, tournament: Tournament) -> bool:
     return can_manage_club(user, tournament.club)
 
 
-def pack_data(tournament: Tournament, *, drafts: bool = True, links: bool = True) -> PackData:
-    """Everything a pack prints. ``drafts``: the rounds not yet released too (the
-    organizers' pack); ``links``: the live private links' tokens for the slips' QR codes."""
+def live_links(tournament: Tournament) -> list[EntrantLink]:
+    """The tournament's live private links with their holders, by entrant and name."""
+    return list(EntrantLink.objects.live().filter(entrant__tournament=tournament)
+                .select_related("player").order_by("entrant_id", "player__display_name", "id"))
+
+
+def pack_data(tournament: Tournament, *, drafts: bool = True) -> PackData:
+    """Everything a pack prints but the links' tokens (``printpack.pack.load`` adds
+    them). ``drafts``: the rounds not yet released too (the organizers' pack)."""
     hall = lists.hall_data(tournament, public=not drafts)
     members = lists.team_members(tournament, hall.entrants)
     data = PackData(tournament, hall, drafts, members)
-    if links:
-        live = (EntrantLink.objects.live().filter(entrant__tournament=tournament)
-                .select_related("player").order_by("entrant_id", "player__display_name", "id"))
-        for link in live:
-            data.links.setdefault(link.entrant_id, []).append(
-                LinkCode(link.player.display_name, link_token(link)))
     if not tournament.system.has_bracket and hall.rounds:
         record = adapters.standings_record(tournament, hall.entrants, hall.rounds)
         for entrant in record.entrants:

@@ -44,7 +44,7 @@ def hall_event(club_a: Any, organizer: Any) -> Tournament:
     tournament = tournament_of(organizer, club_a, players, name="Кубок клуба",
                                format="swiss", rounds_planned=5, start=True,
                                tiebreaks=["buchholz_cut1", "buchholz"],
-                               chief_arbiter="Судья Петрова")
+                               chief_arbiter="Судья Петрова", rated=False)
     Tournament.objects.filter(pk=tournament.pk).update(venue="Дом культуры",
                                                        entry_fee=Decimal("10.00"))
     for index, entrant in enumerate(tournament.entrants.order_by("seed")):

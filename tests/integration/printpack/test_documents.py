@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from printpack import pack
-from printpack.selectors import pack_data
 from tests.integration.printpack.conftest import NAMES, pdf_pages
 from tournaments.models import Pairing
 
@@ -55,12 +54,12 @@ def test_draft_round_prints_for_the_organizers_pack(hall_event: Any) -> None:
     body = pack.kind_pdf(hall_event, "pairings", number=3)
     assert body is not None
     assert "DRAFT: not released" in "\n".join(pdf_pages(body))
-    public = pack_data(hall_event, drafts=False)
+    public = pack.load(hall_event, drafts=False)
     assert pack.kind_pdf(hall_event, "pairings", number=3, data=public) is None
 
 
 def test_result_slips_with_qr_codes(hall_event: Any) -> None:
-    data = pack_data(hall_event)
+    data = pack.load(hall_event)
     assert sum(len(links) for links in data.links.values()) == len(NAMES)
     body = pack.kind_pdf(hall_event, "slips", number=3, base_url="https://club.example/",
                          data=data)
@@ -75,7 +74,7 @@ def test_result_slips_with_qr_codes(hall_event: Any) -> None:
 
 
 def test_result_slips_without_links_have_no_codes(hall_event: Any) -> None:
-    data = pack_data(hall_event, links=False)
+    data = pack.load(hall_event, links=False)
     body = pack.kind_pdf(hall_event, "slips", number=3, data=data)
     assert body is not None
     assert "Scan your code" not in "\n".join(pdf_pages(body))
