@@ -103,7 +103,7 @@ def pairings_by_board(data: PackData, number: int) -> Section | None:
         rows.append((str(pairing.board), _seed(a.seed), a.name,
                      _points(data.points(a.pk, number)), result,
                      _points(data.points(b.pk, number)), b.name, _seed(b.seed)))
-    columns = (Column(gettext("Board"), 1.2, "R"), Column(pgettext("starting number", "No."),
+    columns = (Column(gettext("Board"), 1.6, "R"), Column(pgettext("starting number", "No."),
                                                           1, "R"),
                Column(gettext("First side (A)"), 5.5), Column(gettext("Pts"), 1, "R"),
                Column(gettext("Result"), 3, "C"), Column(gettext("Pts"), 1, "R"),

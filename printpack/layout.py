@@ -22,15 +22,17 @@ b'%PDF-'
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import segno
 from fpdf import FPDF
-from fpdf.enums import MethodReturnValue, XPos, YPos
+from fpdf.enums import XPos, YPos
 
 #: fontTools logs every glyph of every subset at INFO: far too much for a pack of PDFs.
 logging.getLogger("fontTools").setLevel(logging.WARNING)
@@ -153,6 +155,8 @@ class _Pdf(FPDF):
         super().__init__(orientation="portrait", unit="mm", format=doc.paper.lower())
         self.doc = doc
         self.footer_title = doc.title
+        self._widths: dict[tuple[str, str, float, str], float] = {}
+        self._encoded: dict[tuple[str, str, str], str] = {}
         self.add_font(FONT, "", str(FONTS / "DejaVuSans.ttf"))
         self.add_font(FONT, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
         self.set_margins(MARGIN, MARGIN, MARGIN)
@@ -174,6 +178,84 @@ class _Pdf(FPDF):
         label = self.doc.page_label.format(page=self.page_no(), pages=self.alias_nb_pages_str)
         self.cell(width, 5, label, align="R")
         self.set_text_color(0, 0, 0)
+
+    # -- fast paths: a pack of 200 entrants and nine rounds draws some 25,000 cells, and
+    # fpdf2's cell(), text() and rect() cost tens of microseconds each (copies of the
+    # graphics state, per-character parsing). These write the same PDF operators directly,
+    # with the widths and the subset-encoded strings cached per font and text.
+
+    def width_of(self, text: str) -> float:
+        """``text``'s width (mm) in the current font and size (cached)."""
+        key = (self.font_family, self.font_style, self.font_size_pt, text)
+        found = self._widths.get(key)
+        if found is None:
+            font = self.current_font
+            assert font is not None
+            cw: Any = font.cw  # a TTF font's widths by code point
+            found = float(sum(cw[ord(c)] for c in text)) * self.font_size_pt * 0.001 / self.k
+            self._widths[key] = found
+        return found
+
+    def put_text(self, x: float, y: float, text: str) -> None:
+        """``text`` with its baseline at ``y``, in black."""
+        if not text:
+            return
+        if not self.current_font_is_set_on_page:
+            self.text(x, y, text)  # lets fpdf2 select the font on this page first
+            return
+        font = self.current_font
+        assert font is not None
+        key = (self.font_family, self.font_style, text)
+        encoded = self._encoded.get(key)
+        if encoded is None:
+            encoded = font.encode_text(text)
+            self._encoded[key] = encoded
+        self._out(f"q 0 g BT {x * self.k:.2f} {(self.h - y) * self.k:.2f} Td {encoded} ET Q")
+
+    def boxes(self, boxes: Sequence[tuple[float, float, float, float]], *,
+              fill: bool = False) -> None:
+        """Rectangles (x, y, width, height) in one path: stroked, or filled and stroked."""
+        k, h = self.k, self.h
+        path = " ".join(f"{x * k:.2f} {(h - y) * k:.2f} {w * k:.2f} {-hh * k:.2f} re"
+                        for x, y, w, hh in boxes)
+        self._out(f"{path} {'B' if fill else 'S'}")
+
+    def lines_of(self, text: str, width: float) -> list[str]:
+        """``text`` broken at spaces into lines of at most ``width`` (mm); a word longer
+        than the line is cut."""
+        if self.width_of(text) <= width:
+            return [text]
+        lines: list[str] = []
+        current = ""
+        for word in text.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if self.width_of(candidate) <= width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            while self.width_of(word) > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and self.width_of(word[:cut]) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+        if current:
+            lines.append(current)
+        return lines or [text]
+
+    def paragraph(self, text: str, width: float, height: float, *,
+                  align: Align = "L") -> None:
+        """Wrapped lines from the current position, each ``height`` tall."""
+        x, y = self.get_x(), self.get_y()
+        for line in self.lines_of(text, width):
+            used = self.width_of(line)
+            left = x if align == "L" else x + (width - used) / 2 if align == "C" else (
+                x + width - used)
+            self.put_text(left, y + height * 0.75, line)
+            y += height
+        self.set_xy(self.l_margin, y)
 
     @property
     def alias_nb_pages_str(self) -> str:
@@ -198,11 +280,11 @@ def render(doc: Document) -> bytes:
     return bytes(pdf.output())
 
 
-def _fit(pdf: FPDF, text: str, width: float) -> str:
+def _fit(pdf: _Pdf, text: str, width: float) -> str:
     """``text`` cut (with an ellipsis) to fit ``width``."""
-    if pdf.get_string_width(text) <= width - 1:
+    if pdf.width_of(text) <= width - 1:
         return text
-    while text and pdf.get_string_width(text + "…") > width - 1:
+    while text and pdf.width_of(text + "…") > width - 1:
         text = text[:-1]
     return text + "…"
 
@@ -239,46 +321,12 @@ def _section(pdf: _Pdf, section: Section) -> None:
 def _text(pdf: _Pdf, section: Section, block: Text) -> None:
     pdf.set_font(FONT, "B" if block.bold else "", block.size)
     height = block.size * 0.5
-    lines = _wrap(pdf, pdf.inner_width, height, block.text)
+    lines = pdf.lines_of(block.text, pdf.inner_width)
     if pdf.get_y() + height * len(lines) > pdf.bottom:
         _new_page(pdf, section, first=False)
         pdf.set_font(FONT, "B" if block.bold else "", block.size)
-    pdf.multi_cell(pdf.inner_width, height, block.text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.paragraph(block.text, pdf.inner_width, height)
     pdf.ln(1)
-
-
-#: The widest advance of a DejaVu Sans glyph in common text, as a share of the font size
-#: (W, M, Ш, Щ, Ж): a text this many characters long surely fits without measuring it.
-_WIDEST = 1.0
-
-
-def _fits_surely(text: str, width: float, size: float) -> bool:
-    return len(text) * size * _WIDEST * 0.3528 <= width - 2
-
-
-def _cell_lines(pdf: _Pdf, text: str, width: float) -> list[str]:
-    if _fits_surely(text, width, pdf.font_size_pt) or pdf.get_string_width(text) <= width - 2:
-        return [text]
-    return _wrap(pdf, width - 1.5, LINE, text) or [text]
-
-
-def _wrap(pdf: _Pdf, width: float, height: float, text: str) -> list[str]:
-    """``text`` broken into the lines a cell of ``width`` holds."""
-    lines = pdf.multi_cell(width, height, text, dry_run=True, output=MethodReturnValue.LINES)
-    return [str(line) for line in lines] if isinstance(lines, list) else [text]
-
-
-def _put_line(pdf: _Pdf, text: str, x: float, y: float, width: float, align: Align) -> None:
-    """One line of a cell: ``y`` is the line's top. pdf.text() is several times cheaper
-    than pdf.cell(), which matters with thousands of rows."""
-    if not text:
-        return
-    if align == "L":
-        left = x + 1
-    else:
-        used = pdf.get_string_width(text)
-        left = x + width - 1 - used if align == "R" else x + (width - used) / 2
-    pdf.text(left, y + LINE * 0.72, text)
 
 
 def _table(pdf: _Pdf, section: Section, table: Table) -> None:
@@ -286,22 +334,33 @@ def _table(pdf: _Pdf, section: Section, table: Table) -> None:
     total_weight = sum(c.width for c in columns)
     widths = [pdf.inner_width * c.width / total_weight for c in columns]
 
-    def draw(cells: Sequence[str], *, style: str, fill: bool) -> float:
+    def draw(cells: Sequence[str], *, style: str, fill: bool) -> bool:
         pdf.set_font(FONT, style, TABLE_FONT)
-        lines = [_cell_lines(pdf, text, w) for text, w in zip(cells, widths, strict=True)]
+        lines = [pdf.lines_of(text, w - 2) for text, w in zip(cells, widths, strict=True)]
         height = LINE * max(len(item) for item in lines) + 1
         if not fill:
             height += table.row_padding
         if pdf.get_y() + height > pdf.bottom:
-            return -1.0
+            return False
         x, y = pdf.l_margin, pdf.get_y()
+        boxes = []
+        for width in widths:
+            boxes.append((x, y, width, height))
+            x += width
+        pdf.boxes(boxes, fill=fill)
+        x = pdf.l_margin
         for column, width, cell_lines in zip(columns, widths, lines, strict=True):
-            pdf.rect(x, y, width, height, style="DF" if fill else "D")
             for i, line in enumerate(cell_lines):
-                _put_line(pdf, line, x, y + 0.5 + i * LINE, width, column.align)
+                if column.align == "L":
+                    left = x + 1
+                else:
+                    used = pdf.width_of(line)
+                    left = x + width - 1 - used if column.align == "R" else (
+                        x + (width - used) / 2)
+                pdf.put_text(left, y + 0.5 + i * LINE + LINE * 0.72, line)
             x += width
         pdf.set_xy(pdf.l_margin, y + height)
-        return height
+        return True
 
     def header() -> None:
         pdf.set_fill_color(225, 225, 225)
@@ -311,7 +370,7 @@ def _table(pdf: _Pdf, section: Section, table: Table) -> None:
         if len(cells) != len(columns):
             raise LayoutError(f"a row of {len(cells)} cells in a table of {len(columns)} "
                               "columns")
-        if draw(cells, style="B" if bold else "", fill=False) < 0:
+        if not draw(cells, style="B" if bold else "", fill=False):
             _new_page(pdf, section, first=False)
             header()
             draw(cells, style="B" if bold else "", fill=False)
@@ -330,23 +389,19 @@ def _table(pdf: _Pdf, section: Section, table: Table) -> None:
     pdf.ln(3)
 
 
+_DARK_RUN = re.compile(rb"\x01+")
+
+
+@functools.lru_cache(maxsize=4096)
 def qr_runs(data: str) -> tuple[int, list[tuple[int, int, int]]]:
     """The QR code of ``data``: its size in modules and its dark runs (row, first column,
     length). Mask 0 is fixed: choosing the best of eight costs five times as much, and any
-    mask reads."""
-    qr = segno.make(data, error="m", micro=False, mask=0)
-    runs = []
-    size = 0
-    for r, modules in enumerate(qr.matrix_iter(border=0)):
-        size += 1
-        start = None
-        for c, dark in enumerate([*modules, 0]):
-            if dark and start is None:
-                start = c
-            elif not dark and start is not None:
-                runs.append((r, start, c - start))
-                start = None
-    return size, runs
+    mask reads. Kept in memory: a player's link is the same on every round's slips."""
+    matrix = segno.make(data, error="m", micro=False, mask=0, boost_error=False).matrix
+    runs = [(r, found.start(), found.end() - found.start())
+            for r, modules in enumerate(matrix)
+            for found in _DARK_RUN.finditer(bytes(modules))]
+    return len(matrix), runs
 
 
 def _qr(pdf: _Pdf, code: QrCode, x: float, y: float, size: float) -> None:
@@ -360,7 +415,7 @@ def _qr(pdf: _Pdf, code: QrCode, x: float, y: float, size: float) -> None:
     pdf._out("q 0 g " + " ".join(ops) + " f Q")
     pdf.set_font(FONT, "", 6.5)
     pdf.set_xy(x - 2, y + size + 0.5)
-    pdf.multi_cell(size + 4, 3, code.caption, align="C")
+    pdf.paragraph(code.caption, size + 4, 3, align="C")
 
 
 def _slips(pdf: _Pdf, section: Section, block: Slips) -> None:
@@ -384,43 +439,52 @@ def _slip(pdf: _Pdf, slip: Slip, top: float) -> None:
     qr_size = 24.0 if slip.codes else 0.0
     qr_band = (qr_size + 6) * len(slip.codes)
     width = pdf.inner_width - qr_band
-    pdf.set_xy(pdf.l_margin, top)
+    left = pdf.l_margin
     pdf.set_font(FONT, "B", 11)
-    pdf.cell(width, 6, _fit(pdf, slip.title, width), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.put_text(left, top + 4.5, _fit(pdf, slip.title, width))
     pdf.set_font(FONT, "", 7.5)
+    pdf.set_xy(left, top + 6.5)
     for line in slip.lines:
-        pdf.multi_cell(width, 3.6, line, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    pdf.ln(1)
+        pdf.paragraph(line, width, 3.6)
+    y = pdf.get_y() + 1
     # the grid: a heading column wide enough for the names, then one box per game
-    pdf.set_font(FONT, "", 8.5)
     name_width = min(width * 0.45, 70.0)
     box = (width - name_width) / max(len(slip.grid_columns), 1)
     pdf.set_draw_color(90, 90, 90)
+    rows = [(slip.grid_heading, 6.0), *[(side, 8.0) for side in slip.sides]]
+    boxes = []
+    row_y = y
+    for _label, height in rows:
+        boxes.append((left, row_y, name_width, height))
+        boxes.extend((left + name_width + i * box, row_y, box, height)
+                     for i in range(len(slip.grid_columns)))
+        row_y += height
+    pdf.boxes(boxes)
     pdf.set_font(FONT, "B", 8.5)
-    pdf.cell(name_width, 6, _fit(pdf, slip.grid_heading, name_width), border=1)
-    for heading in slip.grid_columns:
-        pdf.cell(box, 6, _fit(pdf, heading, box), border=1, align="C")
-    pdf.ln(6)
+    pdf.put_text(left + 1, y + 4.2, _fit(pdf, slip.grid_heading, name_width))
+    for i, heading in enumerate(slip.grid_columns):
+        text = _fit(pdf, heading, box)
+        pdf.put_text(left + name_width + i * box + (box - pdf.width_of(text)) / 2, y + 4.2,
+                     text)
     pdf.set_font(FONT, "", 8.5)
+    row_y = y + 6
     for side in slip.sides:
-        pdf.cell(name_width, 8, _fit(pdf, side, name_width), border=1)
-        for _heading in slip.grid_columns:
-            pdf.cell(box, 8, "", border=1)
-        pdf.ln(8)
+        pdf.put_text(left + 1, row_y + 5.2, _fit(pdf, side, name_width))
+        row_y += 8
     pdf.set_font(FONT, "", 7)
-    pdf.multi_cell(width, 3.4, slip.hint, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_xy(left, row_y + 1)
+    pdf.paragraph(slip.hint, width, 3.4)
     # signatures: boxes along the bottom of the slip
     sign_y = top + SLIP_HEIGHT - 16
     sign_width = width / max(len(slip.signatures), 1)
+    pdf.boxes([(left + i * sign_width + 1, sign_y, sign_width - 2, 11)
+               for i in range(len(slip.signatures))])
+    pdf.set_font(FONT, "", 6.5)
     for i, label in enumerate(slip.signatures):
-        x = pdf.l_margin + i * sign_width
-        pdf.rect(x + 1, sign_y, sign_width - 2, 11)
-        pdf.set_xy(x + 1.5, sign_y + 0.5)
-        pdf.set_font(FONT, "", 6.5)
-        pdf.cell(sign_width - 3, 3, _fit(pdf, label, sign_width - 3))
+        pdf.put_text(left + i * sign_width + 1.5, sign_y + 2.8,
+                     _fit(pdf, label, sign_width - 3))
     for i, code in enumerate(slip.codes):
-        x = pdf.l_margin + width + 6 + i * (qr_size + 6)
-        _qr(pdf, code, x, top + 8, qr_size)
+        _qr(pdf, code, left + width + 6 + i * (qr_size + 6), top + 8, qr_size)
     pdf.set_draw_color(0, 0, 0)
 
 
