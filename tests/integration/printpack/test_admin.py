@@ -112,5 +112,5 @@ def test_print_block_on_dashboard_and_round_page(hall_event: Any, organizer: Any
     page = client.get(f"/admin/tournaments/round/{round_.pk}/change/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert 'id="print-pack"' in html
+    assert 'id="print-pack"' in html and 'id="print-pack-fold"' in html
     assert 'name="round" value="3"' in html and 'value="slips"' in html
