@@ -362,9 +362,43 @@ def _table(pdf: _Pdf, section: Section, table: Table) -> None:
         pdf.set_xy(pdf.l_margin, y + height)
         return True
 
+    def heading_size(text: str, width: float) -> float:
+        """The header's font size for ``text``: smaller (down to 6 pt) until its longest
+        word fits the column, so that a heading never breaks inside a word."""
+        size = TABLE_FONT
+        longest = max(text.split(" "), key=len, default="")
+        pdf.set_font(FONT, "B", size)
+        while size > 6 and pdf.width_of(longest) > width - 2:
+            size -= 0.5
+            pdf.set_font(FONT, "B", size)
+        return size
+
+    sizes = [heading_size(c.heading, w) for c, w in zip(columns, widths, strict=True)]
+
     def header() -> None:
         pdf.set_fill_color(225, 225, 225)
-        draw([c.heading for c in columns], style="B", fill=True)
+        lines = []
+        for column, width, size in zip(columns, widths, sizes, strict=True):
+            pdf.set_font(FONT, "B", size)
+            lines.append(pdf.lines_of(column.heading, width - 2))
+        height = LINE * max(len(item) for item in lines) + 1
+        x, y = pdf.l_margin, pdf.get_y()
+        boxes = []
+        for width in widths:
+            boxes.append((x, y, width, height))
+            x += width
+        pdf.boxes(boxes, fill=True)
+        x = pdf.l_margin
+        for column, width, size, cell_lines in zip(columns, widths, sizes, lines, strict=True):
+            pdf.set_font(FONT, "B", size)
+            for i, line in enumerate(cell_lines):
+                used = pdf.width_of(line)
+                left = (x + 1 if column.align == "L" else x + width - 1 - used
+                        if column.align == "R" else x + (width - used) / 2)
+                pdf.put_text(left, y + 0.5 + i * LINE + LINE * 0.72, line)
+            x += width
+        pdf.set_xy(pdf.l_margin, y + height)
+        pdf.set_font(FONT, "", TABLE_FONT)
 
     def row(cells: Sequence[str], *, bold: bool = False) -> None:
         if len(cells) != len(columns):
