@@ -23,6 +23,7 @@ help:
 	@echo "make bench  - engine, pairing, standings and rating benchmarks (BBP=path: Swiss vs bbpPairings)"
 	@echo "make reliability - security and fault tests alone (also part of make test)"
 	@echo "make bench-load  - wrk against gunicorn on loopback (needs wrk)"
+	@echo "make bench-print - the print pack of a 200-player, 9-round event (PostgreSQL)"
 
 $(BIN)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), f"Python 3.12+ needed, found {sys.version.split()[0]} at {sys.executable}"'

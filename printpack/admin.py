@@ -42,7 +42,9 @@ def print_block(tournament: Tournament, *, number: int | None = None) -> dict[st
         "rounds": rounds,
         "round_kinds": [(kind, label) for kind, (label, _build) in pack.ROUND_KINDS.items()],
         "event_kinds": [(kind, label) for kind, (label, _build) in pack.EVENT_KINDS.items()
-                        if kind != "lineups" or tournament.entrant_kind == "teams"],
+                        if (kind != "lineups" or tournament.entrant_kind == "teams")
+                        and (kind != "crosstable"
+                             or tournament.system.table_kind == "crosstable")],
         "whole": list(WHOLE_EVENT.items()),
     }
 

@@ -304,6 +304,31 @@ def wall_chart(data: PackData) -> Section | None:
                    landscape=len(chart["rounds"]) > PORTRAIT_ROUNDS)
 
 
+def crosstable(data: PackData) -> Section | None:
+    """A round robin's crosstable: entrant against entrant in standings order, each cell
+    the results of their games (two in a double round robin), points and rank; landscape
+    beyond twelve entrants. None for the other systems (their wall chart says it)."""
+    if data.tournament.system.table_kind != "crosstable":
+        return None
+    table = tournament_selectors.crosstable(data.tournament)
+    entrants = table["entrants"]
+    if not entrants:
+        return None
+    columns = (Column(gettext("Rank"), 1.1, "R"), Column(gettext("Name"), 6),
+               *[Column(str(n), 1.3, "C") for n in range(1, len(entrants) + 1)],
+               Column(gettext("Points"), 1.3, "R"))
+    rows = []
+    for index, row in enumerate(table["rows"]):
+        cells = ["×" if c == index else " ".join(str(game["result"]) for game in (cell or []))
+                 for c, cell in enumerate(row["cells"])]
+        rows.append((_seed(row["rank"]), f"{index + 1}. {row['entrant']['name']}", *cells,
+                     _points(row["points"])))
+    title = (gettext("Crosstable after round %(number)s") % {"number": table["after_round"]}
+             if table["after_round"] else gettext("Crosstable"))
+    return Section(title=title, subtitle=_subtitle(data.tournament),
+                   blocks=(Table(columns=columns, rows=rows),), landscape=len(entrants) > 12)
+
+
 def team_lineups(data: PackData) -> Section | None:
     """A team event's teams with their members; None for an event of players."""
     if not data.members:

@@ -37,6 +37,7 @@ EVENT_KINDS: dict[str, tuple[Promise, Callable[..., Section | None]]] = {
     "lineups": (_("Team lineups"), documents.team_lineups),
     "standings": (_("Standings"), documents.standings),
     "wall_chart": (_("Wall chart"), documents.wall_chart),
+    "crosstable": (_("Crosstable"), documents.crosstable),
     "certificates": (_("Certificates"), documents.certificates),
 }
 KINDS = (*ROUND_KINDS, *EVENT_KINDS)
@@ -92,7 +93,8 @@ def kind_sections(data: PackData, kind: str, *, number: int | None = None,
 def event_sections(data: PackData, *, base_url: str = "") -> list[tuple[str, list[Section]]]:
     """The whole event, by kind: the starting list and check-in sheet, each round's
     pairings (by board, by name), the last round's result slips, the lineups, the
-    standings, the wall chart, the prize list and the certificates."""
+    standings, the wall chart (a round robin's crosstable too), the prize list and the
+    certificates."""
     numbers = data.round_numbers()
     last = numbers[-1] if numbers else None
     parts: list[tuple[str, list[Section]]] = [
@@ -108,6 +110,7 @@ def event_sections(data: PackData, *, base_url: str = "") -> list[tuple[str, lis
                                                            base_url=base_url)))
     parts.append(("standings", kind_sections(data, "standings")))
     parts.append(("wall-chart", kind_sections(data, "wall_chart")))
+    parts.append(("crosstable", kind_sections(data, "crosstable")))
     rows = prize_rows(data.tournament)
     prizes = documents.prize_list(data.tournament, rows)
     parts.append(("prizes", [prizes] if prizes else []))

@@ -73,3 +73,25 @@ def test_team_lineups(club_a: Any, organizer: Any) -> None:
     players_event = services.tournament_create(actor=organizer, club=club_a, name="Solo",
                                                game="kugamai", format="round_robin")
     assert pack.kind_pdf(players_event, "lineups") is None
+
+
+@pytest.mark.django_db
+def test_round_robin_crosstable(club_a: Any, organizer: Any) -> None:
+    from tests.integration.printpack.conftest import play, record_all
+    from tests.worlds import people, tournament_of
+
+    players = people(club_a, ["Иванов Иван", "Ёлкина Анна", "Щукин Юрий", "Жукова Мария"])
+    tournament = tournament_of(organizer, club_a, players, name="Круговой", start=True,
+                               rated=False)
+    for _ in range(3):
+        record_all(organizer, play(organizer, tournament))
+    body = pack.kind_pdf(tournament, "crosstable")
+    assert body is not None
+    text = "\n".join(pdf_pages(body))
+    assert "Crosstable after round 3" in text
+    assert text.count("×") == 4  # the diagonal
+    for name in ("Иванов Иван", "Ёлкина Анна", "Щукин Юрий", "Жукова Мария"):
+        assert text.count(name) == 1
+    swiss = services.tournament_create(actor=organizer, club=club_a, name="Swiss",
+                                       game="kugamai", format="swiss")
+    assert pack.kind_pdf(swiss, "crosstable") is None
