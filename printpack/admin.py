@@ -42,11 +42,21 @@ def print_block(tournament: Tournament, *, number: int | None = None) -> dict[st
         "rounds": rounds,
         "round_kinds": [(kind, label) for kind, (label, _build) in pack.ROUND_KINDS.items()],
         "event_kinds": [(kind, label) for kind, (label, _build) in pack.EVENT_KINDS.items()
-                        if (kind != "lineups" or tournament.entrant_kind == "teams")
-                        and (kind != "crosstable"
-                             or tournament.system.table_kind == "crosstable")],
+                        if _offered(tournament, kind)],
         "whole": list(WHOLE_EVENT.items()),
     }
+
+
+def _offered(tournament: Tournament, kind: str) -> bool:
+    """Whether the event's ``kind`` of document has a button: lineups for team events, the
+    crosstable for round robins, no standings or wall chart for a bracket."""
+    if kind == "lineups":
+        return tournament.entrant_kind == "teams"
+    if kind == "crosstable":
+        return tournament.system.table_kind == "crosstable"
+    if kind in ("standings", "wall_chart"):
+        return not tournament.system.has_bracket
+    return True
 
 
 class PrintTournamentAdmin(TournamentAdmin):
