@@ -128,6 +128,7 @@ def test_whole_event_pdf_and_zip(hall_event: Any) -> None:
     names = archive.namelist()
     assert all(name.endswith(".pdf") for name in names)
     assert any("round-3-slips" in name for name in names)
+    assert any("pairings-by-board" in name for name in names)
     for name in names:
         assert pdf_pages(archive.read(name))[0]
 
