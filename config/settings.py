@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "playerlinks",
     "signup",
     "phoneclock",
+    "printpack",
     "notices",
 ]
 

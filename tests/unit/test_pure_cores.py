@@ -29,6 +29,7 @@ PURE_PACKAGES = [
     "playerlinks.tokens",
     "notices.ics",
     "notices.origins",
+    "printpack.layout",
 ]
 
 _IMPORT_ALL = """
