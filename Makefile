@@ -131,8 +131,8 @@ bench-load: install services
 # A player's phone: my page, its polled part, link lookups, the link cards (issue 35).
 bench-links: install services
 	DJANGO_SETTINGS_MODULE=config.settings_test $(BIN)/python bench/bench_player_links.py
-# The print pack: every PDF of a 200-player, 9-round event (PostgreSQL; aim under 5 s).
 
+# The print pack: every PDF of a 200-player, 9-round event (PostgreSQL; aim under 5 s).
 bench-print: install services
 	$(BIN)/python bench/bench_print.py
 
