@@ -22,7 +22,8 @@ from playerlinks.services import link_token
 from printpack import documents
 from printpack.layout import PAPERS, Document, Paper, Section, render
 from printpack.selectors import LinkCode, PackData, live_links, pack_data
-from tournaments.models import Tournament
+from tournaments.models import PrizeKind, Tournament
+from tournaments.prize_lists import prize_list
 
 #: A round's documents: kind -> (label, builder).
 ROUND_KINDS: dict[str, tuple[Promise, Callable[..., Section | None]]] = {
@@ -55,12 +56,21 @@ def load(tournament: Tournament, *, drafts: bool = True, links: bool = True) -> 
 
 
 def prize_rows(tournament: Tournament) -> list[Mapping[str, Any]]:
-    """The prize list's plain rows (``group``, ``place``, ``name``, ``points``, ``prize``).
-
-    HOOK for the prizes helper's selector ``prize_list(tournament)`` (not in this tree):
-    at merge, return its rows here; the pack then prints the prize list and a certificate
-    for each category winner (place 1 of a group other than the open one)."""
-    return []
+    """The prize list's plain rows (``group``, ``kind``, ``place``, ``name``, ``points``,
+    ``prize``: the cash received, or the item, or both in words), from
+    ``tournaments.prize_lists.prize_list``; none when the tournament has no prizes."""
+    if not tournament.prize_groups.exists():
+        return []
+    rows: list[Mapping[str, Any]] = []
+    for group in prize_list(tournament).groups:
+        for line in group.lines:
+            if not line.name:
+                continue
+            prize: Any = line.cash if line.cash and not line.item else " + ".join(
+                part for part in (str(line.cash) if line.cash else "", line.item) if part)
+            rows.append({"group": group.name, "kind": group.kind, "place": line.place,
+                         "name": line.name, "points": line.points, "prize": prize})
+    return rows
 
 
 def _document(tournament: Tournament, title: str, sections: Sequence[Section],
@@ -116,7 +126,8 @@ def event_sections(data: PackData, *, base_url: str = "") -> list[tuple[str, lis
     parts.append(("prizes", [prizes] if prizes else []))
     certificates = kind_sections(data, "certificates")
     winners = documents.category_certificates(
-        data.tournament, [row for row in rows if row.get("group") and row.get("place") == 1])
+        data.tournament, [row for row in rows
+                          if row.get("kind") != PrizeKind.OVERALL and row.get("place") == 1])
     parts.append(("certificates", [*certificates, *([winners] if winners else [])]))
     return [(name, sections) for name, sections in parts if sections]
 
