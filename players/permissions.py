@@ -19,7 +19,14 @@ def is_organizer(user: Any) -> bool:
     """True for staff and for any user who organizes at least one club."""
     if not getattr(user, "is_authenticated", False):
         return False
-    return bool(user.is_superuser or user.organized_clubs.exists())
+    if user.is_superuser:
+        return True
+    # Read once per user object (a request's user): the admin asks for every model it lists.
+    known = getattr(user, "_organizes_a_club", None)
+    if known is None:
+        known = user.organized_clubs.exists()
+        user._organizes_a_club = known
+    return bool(known)
 
 
 def can_manage_club(user: Any, club: Club | None) -> bool:
