@@ -22,10 +22,17 @@ _PREFIX = "link-failures:"
 DEFAULT_LIMIT = 30
 DEFAULT_WINDOW = 10 * 60
 
-#: A private link's path, wherever it appears in a log line: ``/p/<token>`` and what
-#: follows up to the next slash, blank, quote or query.
-LINK_PATH = re.compile(r"/p/[^/\s\"'?#]+")
-MASK = "/p/<token>"
+#: The paths that carry a secret, wherever they appear in a log line: a private link
+#: (``/p/<token>``), a sign-up's status page, a clock's follow page and an e-mail's opt-out
+#: link; the secret is what follows up to the next slash, blank, quote or query.
+SECRET_PREFIXES = ("/p/", "/sign-up/", "/clock/follow/", "/notices/opt-out/")
+LINK_PATH = re.compile("(" + "|".join(re.escape(p) for p in SECRET_PREFIXES)
+                       + r")[^/\s\"'?#]+")
+MASK = r"\1<token>"
+
+
+def _has_secret(text: str) -> bool:
+    return any(prefix in text for prefix in SECRET_PREFIXES)
 
 
 def limit() -> int:
@@ -61,7 +68,7 @@ def record_failure(address: str) -> int:
 
 def mask(text: str) -> str:
     """``text`` with every private link path masked."""
-    return LINK_PATH.sub(MASK, text) if "/p/" in text else text
+    return LINK_PATH.sub(MASK, text) if _has_secret(text) else text
 
 
 class MaskLinkTokens(logging.Filter):
@@ -77,17 +84,17 @@ class MaskLinkTokens(logging.Filter):
                                 for a in args)
         elif isinstance(args, dict):  # in place: gunicorn's atoms are a dict of its own
             for name, value in list(args.items()):
-                if isinstance(value, str) and "/p/" in value:
+                if isinstance(value, str) and _has_secret(value):
                     args[name] = mask(value)
         request = getattr(record, "request", None)
-        if request is not None and "/p/" in str(getattr(request, "path", "")):
+        if request is not None and _has_secret(str(getattr(request, "path", ""))):
             record.request = _MaskedRequest(request)
         return True
 
 
 def _masked_other(value: Any) -> Any:
     text = str(value) if value is not None and not isinstance(value, int | float) else ""
-    return mask(text) if "/p/" in text else value
+    return mask(text) if _has_secret(text) else value
 
 
 class _MaskedRequest:

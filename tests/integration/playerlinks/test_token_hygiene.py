@@ -54,3 +54,15 @@ def test_a_missing_link_logs_no_token(caplog: Any) -> None:
     assert caplog.records, "Django logs a 404"
     assert all(TOKEN not in record.getMessage() for record in caplog.records)
     assert any("/p/<token>" in record.getMessage() for record in caplog.records)
+
+
+def test_every_secret_path_is_masked_in_log_lines() -> None:
+    from playerlinks.guard import mask
+
+    line = ('"GET /sign-up/AbC123xyz/withdraw/ HTTP/1.1" 200 from /clock/follow/F0ll0w/state/ '
+            'and /notices/opt-out/abc:def:ghi/ then /p/T0ken/report/')
+    masked = mask(line)
+    for secret in ("AbC123xyz", "F0ll0w", "abc:def:ghi", "T0ken"):
+        assert secret not in masked
+    assert "/sign-up/<token>/withdraw/" in masked and "/p/<token>/report/" in masked
+    assert mask("/tournaments/alpha/open/sign-up/") == "/tournaments/alpha/open/sign-up/"
