@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy
 from core.errors import ApplicationError
 from notices.models import EmbedSettings, Notice, NoticeKind, NoticePreference, NoticeStatus
 from notices.origins import OriginError, normalise_origins
+from playerlinks import events as link_events
 from playerlinks.services import link_holders
 from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
@@ -222,6 +223,11 @@ def on_round_released(event: events.RoundReleased) -> None:
     from notices.tasks import notify_round_task
 
     transaction.on_commit(lambda: notify_round_task.delay(event.round_id))
+
+
+def on_check_in_opened(event: link_events.CheckInOpened) -> None:
+    """Check-in opened: its notices are planned in the same transaction (sent after it)."""
+    notify_check_in_open(Tournament.objects.get(pk=event.tournament_id), event.round_number)
 
 
 @transaction.atomic

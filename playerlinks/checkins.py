@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
+from playerlinks import events
 from playerlinks.lookup import link_from_token
 from playerlinks.models import CheckIn, CheckInMethod, CheckInWindow, EntrantLink, LinkSettings
 from playerlinks.selectors import last_paired, next_round_number, open_window, settings_of
@@ -92,6 +93,7 @@ def check_in_window_open(*, actor: Actor, tournament: Tournament,
         tournament=tournament, round_number=number, opens_at=now, closes_at=closes_at,
         opened_by=actor_user(actor))
     record(tournament, CHECK_IN_OPENED, actor=actor, round_number=number)
+    events.check_in_opened.send(events.CheckInOpened(tournament.pk, number))
     return window
 
 

@@ -311,3 +311,16 @@ def test_a_bye_is_told_in_the_players_language(
     [message] = smtp.to(bye.entrant_a.player.email)
     assert "вы свободны" in message.text
     assert "Pairing" not in message.text  # the bye's kind in Russian too
+
+
+def test_opening_check_in_in_the_admin_tells_the_players(
+    make_event: Any, organizer: Any, smtp: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from playerlinks.checkins import check_in_window_open
+
+    tournament = make_event("swiss", entrants=3, rounds_planned=3)
+    players = with_emails(tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        window = check_in_window_open(actor=organizer, tournament=tournament)
+    assert smtp.count() == 3
+    assert f"Check-in for round {window.round_number}" in smtp.to(players[0].email)[0].text
