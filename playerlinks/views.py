@@ -126,6 +126,7 @@ def _context(request: HttpRequest, link: EntrantLink, token: str) -> dict[str, A
     page = selectors.my_page(link)
     here = selectors.link_path(token)
     return {"page": page, "here": here, "report_url": here + "report/",
+            "clock_url": here + "clock/",
             "live_url": here + "live/", "check_in_url": here + "check-in/",
             "next_path": here, "language_action": here + "language/",
             "poll_seconds": POLL_SECONDS}
