@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "botruns",
     "pages",
     "playerlinks",
+    "reporting",
 ]
 
 MIDDLEWARE = [

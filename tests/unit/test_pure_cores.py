@@ -27,6 +27,7 @@ PURE_PACKAGES = [
     "tournaments.etags",
     "matches.progress",
     "playerlinks.tokens",
+    "reporting.board",
 ]
 
 _IMPORT_ALL = """
