@@ -46,5 +46,6 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
+    path("", include("reporting.urls")),  # /p/<token>/report/: players report results
     path("", include("pages.urls")),
 ]

@@ -31,4 +31,5 @@ def reporting_event(make_event: Any, organizer: Any) -> Callable[..., Any]:
 
 def board_links(pairing: Pairing, found: dict[int, Any]) -> tuple[Any, Any]:
     """The links of side A and of side B of ``pairing``."""
+    assert pairing.entrant_b_id is not None
     return found[pairing.entrant_a_id][0], found[pairing.entrant_b_id][0]
