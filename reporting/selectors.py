@@ -83,6 +83,11 @@ class BoardReports:
         return state_label(self.state)
 
     @property
+    def sides(self) -> list[tuple[ResultReport | None, str, str]]:
+        return [(self.claim_a, self.texts[0], f"A: {self.names[0]}"),
+                (self.claim_b, self.texts[1], f"B: {self.names[1]}")]
+
+    @property
     def is_issue(self) -> bool:
         return self.state in board.OPEN_ISSUES and self.pairing.outcome == Outcome.PENDING
 

@@ -70,6 +70,7 @@ def latest_reports(pairings: list[Pairing]) -> dict[int, tuple[ResultReport | No
     found: dict[int, list[ResultReport | None]] = {p.pk: [None, None] for p in pairings}
     sides = {p.pk: (p.entrant_a_id, p.entrant_b_id) for p in pairings}
     reports = (ResultReport.objects.filter(pairing_id__in=list(found))
+               .select_related("link__player")
                .order_by("pairing_id", "entrant_id", "-id")
                .distinct("pairing_id", "entrant_id"))
     for report in reports:
