@@ -2,9 +2,11 @@
 
 Phone first and light (no script, one small stylesheet). The token is the only key: an
 unknown or revoked one answers 404, and an address that guesses too many is refused for a
-while. Every answer carries ``Cache-Control: no-store`` and ``Referrer-Policy: no-referrer``
-(the token is in the path). Submissions need the CSRF token and draw on per-link and
-per-address budgets (reporting.limits).
+while. Every answer carries ``Cache-Control: no-store`` and ``Referrer-Policy: same-origin``:
+the token is in the path, and no other site ever sees it as a referrer. (Not
+``no-referrer``: under it browsers send ``Origin: null`` with the form's POST, and Django's
+CSRF check refuses it, as it must.) Submissions need the CSRF token and draw on per-link
+and per-address budgets (reporting.limits).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ FIELDS = ("kind", "wins_a", "wins_b", "draws", "outcome")
 
 def _private(response: HttpResponse) -> HttpResponse:
     response["Cache-Control"] = "no-store"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
