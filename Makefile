@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery \
-	services migrate demo clean reliability bench-load messages check-i18n translations
+	services migrate demo clean reliability bench-load bench-reports messages check-i18n translations
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
@@ -23,6 +23,7 @@ help:
 	@echo "make bench  - engine, pairing, standings and rating benchmarks (BBP=path: Swiss vs bbpPairings)"
 	@echo "make reliability - security and fault tests alone (also part of make test)"
 	@echo "make bench-load  - wrk against gunicorn on loopback (needs wrk)"
+	@echo "make bench-reports  - 200 phones polling while 60 reports a minute arrive (gunicorn, PostgreSQL)"
 
 $(BIN)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), f"Python 3.12+ needed, found {sys.version.split()[0]} at {sys.executable}"'
@@ -114,6 +115,9 @@ bench-celery: install services
 
 bench-load: install services
 	$(BIN)/python bench/bench_load.py
+
+bench-reports: install services
+	$(BIN)/python bench/bench_reports.py
 
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure

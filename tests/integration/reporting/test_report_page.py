@@ -143,3 +143,14 @@ def test_a_recorded_result_closes_the_form(reporting_event: Any, client: Client,
     text = client.get(url(found[b.entrant_id][1])).content.decode()
     assert "Recorded result:" in text and "wins by forfeit" in text
     assert 'name="kind"' not in text
+
+
+def test_the_polled_page_is_a_few_queries(reporting_event: Any, client: Client,
+                                          django_assert_max_num_queries: Any) -> None:
+    tournament, round_, found = reporting_event()
+    pairing = round_.pairings.order_by("board").first()
+    a, b = board_links(pairing, found)
+    post(client, found[a.entrant_id][1], pairing, kind="score", wins_a="1", wins_b="0")
+    post(client, found[b.entrant_id][1], pairing, kind="score", wins_a="0", wins_b="1")
+    with django_assert_max_num_queries(6):
+        assert client.get(url(found[a.entrant_id][1])).status_code == 200
