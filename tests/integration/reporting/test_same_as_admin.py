@@ -11,6 +11,7 @@ from games.series.format import MatchScore
 from matches.models import Game
 from matches.services.results import match_result_record
 from playerlinks import services as links
+from playerlinks.models import EntrantLink
 from ratings.models import Rating
 from reporting import services
 from tournaments import selectors
@@ -32,8 +33,9 @@ def _by_players(tournament: Tournament, organizer: Any, round_index: int) -> Non
     links.links_issue_missing(actor=organizer, tournament=tournament)
     for board, result in zip(round_.pairings.order_by("board"), RESULTS[round_index],
                              strict=True):
-        link_a = board.entrant_a.links.live().get()
-        link_b = board.entrant_b.links.live().get()
+        assert board.entrant_b_id is not None
+        link_a = EntrantLink.objects.live().get(entrant_id=board.entrant_a_id)
+        link_b = EntrantLink.objects.live().get(entrant_id=board.entrant_b_id)
         if isinstance(result, str):  # the present side claims a no-show
             present = link_a if result == "a_forfeit_win" else link_b
             services.report_submit(link=present, pairing=board, kind="no_show")
