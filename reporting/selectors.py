@@ -47,6 +47,13 @@ def result_text(outcome: str, wins_a: int, wins_b: int, draws: int,
     return _("Pending")
 
 
+def scored_outcome(report: ResultReport) -> str:
+    """The outcome the claim's score means by itself (a knockout tie-break aside)."""
+    if report.wins_a == report.wins_b:
+        return Outcome.DRAW
+    return Outcome.A_WINS if report.wins_a > report.wins_b else Outcome.B_WINS
+
+
 def claim_text(report: ResultReport, names: tuple[str, str]) -> str:
     if report.kind == Kind.NO_SHOW:
         absent = names[1] if report.outcome == Outcome.A_FORFEIT_WIN else names[0]
@@ -142,6 +149,7 @@ class ReportPage:
     recorded_text: str = ""
     format_text: str = ""
     draws_possible: bool = True
+    needs_winner: bool = False
     game_rows: list[int] = field(default_factory=list)
 
     @property
@@ -166,6 +174,8 @@ def report_page(link: EntrantLink) -> ReportPage:
     match_format = match_format_of(tournament)
     page.format_text = format_text(match_format)
     page.draws_possible = game_facts(tournament.game).draws_possible
+    page.needs_winner = (tournament.system.needs_winner
+                         and match_format.can_end_level(page.draws_possible))
     page.game_rows = list(range(1, min(match_format.max_games_needed() or MAX_GAME_ROWS,
                                        MAX_GAME_ROWS) + 1))
     if pairing.entrant_b_id is None:

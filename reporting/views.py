@@ -22,6 +22,7 @@ from config.login_guard import client_address
 from core.errors import ApplicationError, LimitError
 from playerlinks.services import link_from_token
 from reporting import limits, selectors, services
+from reporting.models import ResultReport
 from tournaments.models import Pairing
 
 FIELDS = ("kind", "wins_a", "wins_b", "draws", "outcome")
@@ -72,6 +73,8 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
         else:
             return _private(HttpResponseRedirect(request.path + "?sent=1"))
     page = selectors.report_page(link)
+    if request.method != "POST" and page.mine is not None and page.is_open:
+        values = _claim_values(page.mine)  # the form starts from the player's own claim
     chosen = dict(enumerate(values.get("games", []), start=1))
     context = {
         "page": page, "errors": errors, "values": values, "error": next(iter(errors.values()),
@@ -83,6 +86,15 @@ def report_page(request: HttpRequest, token: str) -> HttpResponse:
     response = render(request, "reporting/report.html", context,
                       status=400 if errors else 200)
     return _private(response)
+
+
+def _claim_values(report: ResultReport) -> dict[str, Any]:
+    values: dict[str, Any] = {"kind": report.kind, "games": list(report.winners)}
+    if report.kind == "score":
+        values.update(wins_a=report.wins_a, wins_b=report.wins_b, draws=report.draws or "")
+        if report.outcome != selectors.scored_outcome(report):
+            values["outcome"] = report.outcome
+    return values
 
 
 def _pairing(value: str) -> Pairing:

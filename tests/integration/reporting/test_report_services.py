@@ -215,3 +215,26 @@ def test_only_organizers_of_the_club_confirm(reporting_event: Any, club_b: Any) 
         services.reports_confirm_agreed(actor=club_b.organizers.get(), round_=round_)
     pairing.refresh_from_db()
     assert pairing.outcome == Outcome.PENDING
+
+
+def test_a_knockout_level_score_names_the_tie_break_winner(reporting_event: Any,
+                                                          organizer: Any,
+                                                          client: Any) -> None:
+    tournament, round_, found = reporting_event(format="knockout", entrants=4,
+                                                rounds_planned=None, match_format="single")
+    pairing = round_.pairings.order_by("board").first()
+    a, b = board_links(pairing, found)
+    level = {"wins_a": 0, "wins_b": 0, "draws": 1}
+    with pytest.raises(ApplicationError, match="knockout needs a winner") as refused:
+        services.report_submit(link=a, pairing=pairing, kind="score", data=level)
+    assert refused.value.field == "outcome"
+    page = client.get(f"/p/{found[a.entrant_id][1]}/report/").content.decode()
+    assert 'name="outcome"' in page
+    services.report_submit(link=a, pairing=pairing, kind="score",
+                           data={**level, "outcome": "b_wins"})
+    done = services.report_submit(link=b, pairing=pairing, kind="score",
+                                  data={**level, "outcome": "b_wins"})
+    assert done.state == State.AGREED
+    services.report_confirm(actor=organizer, pairing=pairing)
+    pairing.refresh_from_db()
+    assert (pairing.outcome, pairing.draws) == (Outcome.B_WINS, 1)
