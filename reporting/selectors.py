@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.engines import game_facts
@@ -11,12 +12,64 @@ from games.series.format import MatchScore
 from matches.texts import score_text
 from playerlinks.models import EntrantLink
 from reporting import board
-from reporting.board import Kind, State
-from reporting.models import ResultReport
-from reporting.services import current_pairing, latest_reports, settings_of, state_of
-from tournaments.models import Outcome, Pairing, Round
+from reporting.board import Claim, Kind, State
+from reporting.models import ReportingSettings, ResultReport
+from tournaments.models import Outcome, Pairing, Round, Tournament
 from tournaments.selectors import match_format_of
 from tournaments.texts import format_text
+
+
+def claim_of(report: ResultReport) -> Claim:
+    return Claim(report.kind, report.outcome, report.wins_a, report.wins_b, report.draws)
+
+
+def latest_reports(pairings: list[Pairing]) -> dict[int, tuple[ResultReport | None,
+                                                               ResultReport | None]]:
+    """Each board's latest report of side A and of side B (one query)."""
+    found: dict[int, list[ResultReport | None]] = {p.pk: [None, None] for p in pairings}
+    sides = {p.pk: (p.entrant_a_id, p.entrant_b_id) for p in pairings}
+    reports = (ResultReport.objects.filter(pairing_id__in=list(found))
+               .select_related("link__player")
+               .order_by("pairing_id", "entrant_id", "-id")
+               .distinct("pairing_id", "entrant_id"))
+    for report in reports:
+        a_id, b_id = sides[report.pairing_id]
+        if report.entrant_id == a_id:
+            found[report.pairing_id][0] = report
+        elif report.entrant_id == b_id:
+            found[report.pairing_id][1] = report
+    return {pk: (pair[0], pair[1]) for pk, pair in found.items()}
+
+
+def state_of(latest: tuple[ResultReport | None, ResultReport | None]) -> State:
+    a, b = latest
+    return board.board_state(claim_of(a) if a else None, claim_of(b) if b else None)
+
+
+def settings_of(tournament: Tournament) -> ReportingSettings:
+    """The tournament's reporting settings (the defaults when it has no row)."""
+    found = ReportingSettings.objects.filter(tournament=tournament).first()
+    return found or ReportingSettings(tournament=tournament)
+
+
+def open_issues(tournament: Tournament) -> list[Pairing]:
+    """Boards still waiting for a result whose claims disagree or claim a no-show."""
+    pending = list(Pairing.objects.filter(
+        round__tournament=tournament, outcome=Outcome.PENDING, reports__isnull=False,
+    ).distinct().select_related("round").order_by("round__number", "board"))
+    latest = latest_reports(pending)
+    return [p for p in pending if state_of(latest[p.pk]) in board.OPEN_ISSUES]
+
+
+def current_pairing(link: EntrantLink) -> Pairing | None:
+    """The board the link's entrant plays in the latest released round (None: none yet)."""
+    entrant_id = link.entrant_id
+    return (Pairing.objects.filter(Q(entrant_a_id=entrant_id) | Q(entrant_b_id=entrant_id),
+                                   round__released_at__isnull=False)
+            .select_related("round__tournament", "entrant_a__player", "entrant_a__team",
+                            "entrant_b__player", "entrant_b__team")
+            .order_by("-round__number").first())
+
 
 #: At most this many game rows on the page (longer matches report their score).
 MAX_GAME_ROWS = 15

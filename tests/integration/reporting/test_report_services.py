@@ -13,7 +13,7 @@ from core.errors import ApplicationError
 from games.series.format import MatchScore
 from matches.services.results import match_result_record
 from playerlinks import services as links
-from reporting import services
+from reporting import selectors, services
 from reporting.board import State
 from reporting.models import ResultReport
 from tests.integration.reporting.conftest import board_links
@@ -76,7 +76,7 @@ def test_confirm_all_agreed_of_a_round(reporting_event: Any, organizer: Any) -> 
     assert services.reports_confirm_agreed(actor=organizer, round_=round_) == 2
     outcomes = list(round_.pairings.order_by("board").values_list("outcome", flat=True))
     assert outcomes == [Outcome.A_WINS, Outcome.A_WINS, Outcome.PENDING]
-    assert [p.board for p in services.open_issues(tournament)] == [third.board]
+    assert [p.board for p in selectors.open_issues(tournament)] == [third.board]
 
 
 def test_a_conflict_blocks_pairing_until_the_director_resolves_it(
@@ -88,8 +88,8 @@ def test_a_conflict_blocks_pairing_until_the_director_resolves_it(
     score(b, first, 0, 1)
     a2, _b2 = board_links(second, found)
     services.report_submit(link=a2, pairing=second, kind="no_show")
-    assert services.state_of(services.latest_reports([second])[second.pk]) == State.NO_SHOW
-    assert len(services.open_issues(tournament)) == 2
+    assert selectors.state_of(selectors.latest_reports([second])[second.pk]) == State.NO_SHOW
+    assert len(selectors.open_issues(tournament)) == 2
     # the listener names the boards (the missing results would refuse it as well)
     from tournaments.events import PairingAsked
     with pytest.raises(ApplicationError, match=r"boards 1\.1, 1\.2 are in conflict"):
@@ -105,7 +105,7 @@ def test_a_conflict_blocks_pairing_until_the_director_resolves_it(
     second.refresh_from_db()
     assert first.outcome == Outcome.B_WINS
     assert second.outcome == Outcome.A_FORFEIT_WIN and second.games.count() == 0
-    assert services.open_issues(tournament) == []
+    assert selectors.open_issues(tournament) == []
     assert round_pair_next(actor=organizer, tournament=tournament, release=True).number == 2
 
 
@@ -117,7 +117,7 @@ def test_the_directors_own_entry_wins(reporting_event: Any, organizer: Any) -> N
     score(b, pairing, 0, 1)
     match_result_record(actor=organizer, pairing=pairing, expected_version=pairing.version,
                         score=MatchScore(0, 1))
-    assert services.open_issues(tournament) == []
+    assert selectors.open_issues(tournament) == []
     pairing.refresh_from_db()
     assert pairing.outcome == Outcome.B_WINS
     assert ResultReport.objects.filter(pairing=pairing).count() == 2  # kept, now overridden

@@ -13,8 +13,8 @@ from matches.services.results import match_result_record
 from playerlinks import services as links
 from playerlinks.models import EntrantLink
 from ratings.models import Rating
-from reporting import services
-from tournaments import selectors
+from reporting import selectors, services
+from tournaments import selectors as tournament_selectors
 from tournaments.models import Outcome, Tournament
 from tournaments.services import round_pair_next
 
@@ -39,7 +39,7 @@ def _by_players(tournament: Tournament, organizer: Any, round_index: int) -> Non
         if isinstance(result, str):  # the present side claims a no-show
             present = link_a if result == "a_forfeit_win" else link_b
             services.report_submit(link=present, pairing=board, kind="no_show")
-            claim = services.latest_reports([board])[board.pk][0 if present is link_a else 1]
+            claim = selectors.latest_reports([board])[board.pk][0 if present is link_a else 1]
             services.report_resolve(actor=organizer, pairing=board, report=claim)
             continue
         services.report_submit(link=link_a, pairing=board, kind="score",
@@ -47,7 +47,7 @@ def _by_players(tournament: Tournament, organizer: Any, round_index: int) -> Non
         if board.board == 1:  # B first claims the reverse: a conflict the director settles
             services.report_submit(link=link_b, pairing=board, kind="score",
                                    data={"wins_a": result[1], "wins_b": result[0]})
-            claim_a = services.latest_reports([board])[board.pk][0]
+            claim_a = selectors.latest_reports([board])[board.pk][0]
             services.report_resolve(actor=organizer, pairing=board, report=claim_a)
         else:
             services.report_submit(link=link_b, pairing=board, kind="score",
@@ -68,7 +68,7 @@ def _by_director(tournament: Tournament, organizer: Any, round_index: int) -> No
 
 
 def _facts(tournament: Tournament) -> Any:
-    rows = selectors.standings(tournament)["rows"]
+    rows = tournament_selectors.standings(tournament)["rows"]
     table = [(r["rank"], r["seed"], r["points"], r["tiebreaks"]) for r in rows]
     games = list(Game.objects.filter(pairing__round__tournament=tournament)
                  .order_by("pairing__round__number", "pairing__board", "number")
