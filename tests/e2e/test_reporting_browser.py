@@ -35,7 +35,8 @@ def reporting_round(transactional_db: Any) -> dict[str, Any]:
     tournament = services.tournament_create(
         actor=user, club=club, name="Phone cup", game="kazambi", format="swiss",
         match_format="bo3", rounds_planned=3, release_pairings_at_once=True)
-    for name in ("Anna Kowalska", "Boris Ivanov", "Вера Смирнова", "Gleb Orlov"):
+    for name in ("Anna Kowalska", "Boris Ivanov", "Вера Смирнова", "Gleb Orlov",
+                 "Dana Novak", "Egor Belov"):
         player = Player.objects.create(display_name=name, club=club)
         services.entrant_register(actor=user, tournament=tournament, player=player)
     tournament = services.tournament_start(actor=user, tournament=tournament)
@@ -43,7 +44,7 @@ def reporting_round(transactional_db: Any) -> dict[str, Any]:
     links.links_issue_missing(actor=user, tournament=tournament)
     tokens = {link.entrant_id: links.link_token(link)
               for link in links.EntrantLink.objects.filter(entrant__tournament=tournament)}
-    return {"round": round_, "tokens": tokens}
+    return {"round": round_, "tokens": tokens, "user": user, "tournament": tournament}
 
 
 def fresh_session(browser: Browser, server: str, language: str) -> None:
@@ -82,7 +83,7 @@ def test_players_report_from_their_phones(browser: Browser, live_server: Any,
 
     server = str(live_server.url)
     round_, tokens = reporting_round["round"], reporting_round["tokens"]
-    first, second = round_.pairings.order_by("board")
+    first, second, third = round_.pairings.order_by("board")
     browser.set_size(375, 800)
     try:
         # board 1: A sends a score with a drawn game first (Kazambi has no draws) ...
@@ -115,7 +116,24 @@ def test_players_report_from_their_phones(browser: Browser, live_server: Any,
         assert "No-show claim" in browser.run("return document.body.textContent;")
         browser.screenshot(artifacts / "reporting-no-show-375.png")
 
-        # the director: one click confirms the agreed board, the queue makes the forfeit
+        # board 3: the two sides disagree (each says they won)
+        fresh_session(browser, server, "en")
+        open_page(browser, server, tokens[third.entrant_a_id])
+        send(browser, "score", wins_a="2", wins_b="1")
+        fresh_session(browser, server, "ru")
+        open_page(browser, server, tokens[third.entrant_b_id])
+        send(browser, "games", game_1="b", game_2="b")
+        assert "Спор" in browser.run("return document.body.textContent;")
+        browser.screenshot(artifacts / "reporting-conflict-ru-375.png")
+
+        # round 2 waits for the conflict and the no-show claim
+        from core.errors import ApplicationError
+        from tournaments.services import round_pair_next
+        with pytest.raises(ApplicationError):
+            round_pair_next(actor=reporting_round["user"],
+                            tournament=reporting_round["tournament"], release=True)
+
+        # the director: one click confirms the agreed board, the queue settles the rest
         fresh_session(browser, server, "en")
         page = f"/admin/tournaments/round/{round_.pk}/change/"
         browser.get(f"{server}/admin/login/?next={page}")
@@ -135,12 +153,20 @@ def test_players_report_from_their_phones(browser: Browser, live_server: Any,
         wait_for(browser, "return document.readyState === 'complete' && "
                           "document.querySelector('.queue-board');")
         browser.screenshot(artifacts / "reporting-queue-375.png")
-        browser.run("document.querySelector('.queue-board button[id^=accept-]').click();")
-        wait_for(browser, "return document.readyState === 'complete' && "
-                          "document.getElementById('queue-empty');")
+        for left in (1, 0):  # the first claim shown: the no-show's, then A's of board 3
+            browser.run("document.querySelector('.queue-board button[id^=accept-]').click();")
+            wait_for(browser, "return document.readyState === 'complete' && "
+                              f"document.querySelectorAll('.queue-board').length === {left} "
+                              "&& document.querySelector('.messagelist');")
+        assert browser.run("return document.getElementById('queue-empty') !== null;")
     finally:
         browser.set_size(1280, 900)
     first.refresh_from_db()
     second.refresh_from_db()
     assert (first.outcome, first.wins_a, first.wins_b) == (Outcome.A_WINS, 2, 0)
     assert second.outcome == Outcome.A_FORFEIT_WIN
+    third.refresh_from_db()
+    assert (third.outcome, third.wins_a, third.wins_b) == (Outcome.A_WINS, 2, 1)
+    from tournaments.services import round_pair_next
+    assert round_pair_next(actor=reporting_round["user"], tournament=reporting_round[
+        "tournament"], release=True).number == 2
