@@ -235,11 +235,13 @@ def main() -> None:
         time.sleep(WARM_UP)
         load.measuring = True
         cpu_before = cpu_seconds(pids)
+        client_before = time.process_time()
         reporter = threading.Thread(target=load.reporters, args=(phones,), daemon=True)
         reporter.start()
         time.sleep(SECONDS)
         load.measuring = False
         cpu = cpu_seconds(pids) - cpu_before
+        client_cpu = time.process_time() - client_before
         load.stop.set()
         for thread in threads:
             thread.join(timeout=30)
@@ -253,7 +255,8 @@ def main() -> None:
                   f"{statistics.median(values) * 1000:>7.0f} {percentile(values, .95):>7.0f} "
                   f"{percentile(values, .99):>7.0f} {load.failures[kind]:>6}")
         print(f"workers' CPU: {cpu:.1f} s for {total} requests ({cpu / max(total, 1) * 1000:.1f}"
-              f" ms a request); load average after {os.getloadavg()[0]:.1f}")
+              f" ms a request); this client's CPU {client_cpu:.1f} s; load average after "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(manage(env, "shell", "-c", "from reporting.models import ResultReport; "
                      "from tournaments.models import Pairing; "
                      "print('reports stored:', ResultReport.objects.count(), "
