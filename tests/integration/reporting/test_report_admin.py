@@ -79,3 +79,16 @@ def test_other_clubs_cannot_settle_or_see(reporting_event: Any, club_b: Any,
         "/admin/reporting/resultreport/queue/").content.decode()
     pairing.refresh_from_db()
     assert pairing.outcome == Outcome.PENDING
+
+
+def test_reporting_settings_saved_through_the_service(reporting_event: Any, organizer: Any,
+                                                      client: Client) -> None:
+    from reporting.models import ReportingSettings
+
+    tournament, round_, found = reporting_event()
+    client.force_login(organizer)
+    answer = client.post("/admin/reporting/reportingsettings/add/", {
+        "tournament": tournament.pk, "enabled": "on", "auto_confirm": "on"})
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    saved = ReportingSettings.objects.get(tournament=tournament)
+    assert saved.enabled and saved.auto_confirm

@@ -238,3 +238,17 @@ def test_a_knockout_level_score_names_the_tie_break_winner(reporting_event: Any,
     services.report_confirm(actor=organizer, pairing=pairing)
     pairing.refresh_from_db()
     assert (pairing.outcome, pairing.draws) == (Outcome.B_WINS, 1)
+
+
+def test_a_huge_list_of_games_is_refused_at_once(reporting_event: Any) -> None:
+    tournament, round_, found = reporting_event(match_format="bo3")
+    pairing = round_.pairings.order_by("board").first()
+    a, _b = board_links(pairing, found)
+    with pytest.raises(ApplicationError, match="at most 3") as refused:
+        services.report_submit(link=a, pairing=pairing, kind="games",
+                               data={"games": ["a"] * 100_000})
+    assert refused.value.field == "games"
+    with pytest.raises(ApplicationError) as refused:
+        services.report_submit(link=a, pairing=pairing, kind="score\x00", data={})
+    assert refused.value.field == "kind"
+    assert not ResultReport.objects.exists()
