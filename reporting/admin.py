@@ -28,6 +28,27 @@ from reporting.models import ReportingSettings, ResultReport
 from tournaments.models import FORFEIT_OUTCOMES, Outcome, Pairing, Round, Tournament
 
 
+def _is_organizer(request: HttpRequest) -> bool:
+    """``is_organizer`` once per request: the admin asks each model admin four times on
+    every page (the sidebar), and these two are on every page."""
+    known = getattr(request, "_reporting_is_organizer", None)
+    if known is None:
+        known = permissions.is_organizer(request.user)
+        setattr(request, "_reporting_is_organizer", known)  # noqa: B010
+    return bool(known)
+
+
+class _OrganizerOnce:
+    """The permission checks that ask only "is this user an organizer?", memoised."""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return _is_organizer(request) or super().has_module_permission(request)  # type: ignore[misc]
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _is_organizer(request) or super().has_view_permission(  # type: ignore[misc]
+            request, obj)
+
+
 def _managed(queryset: QuerySet[Any], request: HttpRequest, path_to_club: str) -> QuerySet[Any]:
     if getattr(request.user, "is_superuser", False):
         return queryset
@@ -35,7 +56,7 @@ def _managed(queryset: QuerySet[Any], request: HttpRequest, path_to_club: str) -
 
 
 @admin.register(ResultReport)
-class ResultReportAdmin(ReadOnlyAdmin):
+class ResultReportAdmin(_OrganizerOnce, ReadOnlyAdmin):
     """Every submission: who, from which link, when, from where, what; and how it stands."""
 
     list_display = ["submitted_at", "tournament", "round_board", "entrant", "holder", "kind",
@@ -210,13 +231,21 @@ CLAIM_STATUS = {
 
 
 @admin.register(ReportingSettings)
-class ReportingSettingsAdmin(ClubScopedAdmin):
+class ReportingSettingsAdmin(_OrganizerOnce, ClubScopedAdmin):
     list_display = ["tournament", "enabled", "auto_confirm"]
     list_select_related = ["tournament"]
     fields = ["tournament", "enabled", "auto_confirm"]
 
     def club_of(self, obj: Any) -> Any:
         return obj.tournament.club
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return _is_organizer(request)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is None:
+            return _is_organizer(request) or super().has_change_permission(request)
+        return super().has_change_permission(request, obj)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ReportingSettings]:
         return _managed(super().get_queryset(request), request, "tournament__club")

@@ -23,15 +23,17 @@ def claim_of(report: ResultReport) -> Claim:
     return Claim(report.kind, report.outcome, report.wins_a, report.wins_b, report.draws)
 
 
-def latest_reports(pairings: list[Pairing]) -> dict[int, tuple[ResultReport | None,
-                                                               ResultReport | None]]:
-    """Each board's latest report of side A and of side B (one query)."""
+def latest_reports(pairings: list[Pairing], *, holders: bool = True
+                   ) -> dict[int, tuple[ResultReport | None, ResultReport | None]]:
+    """Each board's latest report of side A and of side B (one query; ``holders``: with
+    the links' holders)."""
     found: dict[int, list[ResultReport | None]] = {p.pk: [None, None] for p in pairings}
     sides = {p.pk: (p.entrant_a_id, p.entrant_b_id) for p in pairings}
     reports = (ResultReport.objects.filter(pairing_id__in=list(found))
-               .select_related("link__player")
                .order_by("pairing_id", "entrant_id", "-id")
                .distinct("pairing_id", "entrant_id"))
+    if holders:
+        reports = reports.select_related("link__player")
     for report in reports:
         a_id, b_id = sides[report.pairing_id]
         if report.entrant_id == a_id:
@@ -52,12 +54,16 @@ def settings_of(tournament: Tournament) -> ReportingSettings:
     return found or ReportingSettings(tournament=tournament)
 
 
-def open_issues(tournament: Tournament) -> list[Pairing]:
-    """Boards still waiting for a result whose claims disagree or claim a no-show."""
+def open_issues(tournament: Tournament | int) -> list[Pairing]:
+    """Boards still waiting for a result whose claims disagree or claim a no-show (one
+    query when no pending board has reports, as at most pairings)."""
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
     pending = list(Pairing.objects.filter(
-        round__tournament=tournament, outcome=Outcome.PENDING, reports__isnull=False,
+        round__tournament_id=tournament_id, outcome=Outcome.PENDING, reports__isnull=False,
     ).distinct().select_related("round").order_by("round__number", "board"))
-    latest = latest_reports(pending)
+    if not pending:
+        return []
+    latest = latest_reports(pending, holders=False)
     return [p for p in pending if state_of(latest[p.pk]) in board.OPEN_ISSUES]
 
 
@@ -169,6 +175,10 @@ def boards_of(pairings: list[Pairing]) -> list[BoardReports]:
     return found
 
 
+def round_has_reports(round_: Round) -> bool:
+    return ResultReport.objects.filter(pairing__round=round_).exists()
+
+
 def round_boards(round_: Round) -> list[BoardReports]:
     pairings = list(round_.pairings.filter(entrant_b__isnull=False).select_related(
         "round", "entrant_a__player", "entrant_a__team", "entrant_b__player",
@@ -233,7 +243,7 @@ def report_page(link: EntrantLink) -> ReportPage:
                                        MAX_GAME_ROWS) + 1))
     if pairing.entrant_b_id is None:
         return page
-    latest = latest_reports([pairing])[pairing.pk]
+    latest = latest_reports([pairing], holders=False)[pairing.pk]
     page.state = state_of(latest)
     page.mine, page.theirs = latest[page.side], latest[1 - page.side]
     if page.mine is not None:

@@ -59,8 +59,7 @@ PLAYER_REPORTS = PlayerReports()
 
 def refuse_pairing_with_open_issues(event: events.PairingAsked) -> None:
     """The ``pairing_asked`` listener: no round is paired while a conflict is open."""
-    tournament = Tournament.objects.get(pk=event.tournament_id)
-    issues = open_issues(tournament)
+    issues = open_issues(event.tournament_id)
     if issues:
         boards = ", ".join(f"{p.round.number}.{p.board}" for p in issues[:10])
         raise ApplicationError(

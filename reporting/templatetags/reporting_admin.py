@@ -18,9 +18,9 @@ def round_reports(round_: Any) -> dict[str, Any] | None:
     """Per board: its report state and both claims; the confirm-all and queue links."""
     if not isinstance(round_, Round) or round_.pk is None or round_.released_at is None:
         return None
-    boards = selectors.round_boards(round_)
-    if not any(b.claim_a or b.claim_b for b in boards):
+    if not selectors.round_has_reports(round_):  # one query on a round without reports
         return {"boards": [], "agreed": 0, "issues": 0}
+    boards = selectors.round_boards(round_)
     return {
         "boards": boards,
         "agreed": sum(1 for b in boards if b.is_agreed),
