@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: help install run worker test test-swiss-full lint unit bench bench-swiss-big bench-bots bench-recompute bench-celery bench-links bench-signup bench-notices \
-	services migrate demo clean reliability bench-load bench-prizes bench-print messages check-i18n translations
+	services migrate demo clean reliability bench-load bench-prizes bench-print bench-reports messages check-i18n translations
 
 help:
 	@echo "make run    - install, migrate, load the demo, start web + Celery worker and beat"
@@ -25,6 +25,7 @@ help:
 	@echo "make bench-load  - wrk against gunicorn on loopback (needs wrk)"
 	@echo "make bench-notices - a 30-player release e-mailed through a real SMTP server (eager and a worker)"
 	@echo "make bench-print - the print pack of a 200-player, 9-round event (PostgreSQL)"
+	@echo "make bench-reports  - 200 phones polling while 60 reports a minute arrive (gunicorn, PostgreSQL)"
 
 $(BIN)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 12), f"Python 3.12+ needed, found {sys.version.split()[0]} at {sys.executable}"'
@@ -132,6 +133,10 @@ bench-load: install services
 bench-links: install services
 	DJANGO_SETTINGS_MODULE=config.settings_test $(BIN)/python bench/bench_player_links.py
 
+# Players' phones: 200 polling every 5 s while 60 reports a minute arrive (gunicorn, 2 workers).
+bench-reports: install services
+	$(BIN)/python bench/bench_reports.py
+
 # The print pack: every PDF of a 200-player, 9-round event (PostgreSQL; aim under 5 s).
 bench-print: install services
 	$(BIN)/python bench/bench_print.py
@@ -139,7 +144,7 @@ bench-print: install services
 # Translation catalogues (Russian): makemessages sends each app's texts to its own
 # <app>/locale and the rest (templates/, config/, core/) to locale/; N_ marks texts of the pure
 # cores. Needs GNU gettext (msgfmt, xgettext).
-I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks signup phoneclock printpack notices
+I18N_APPS := games tournaments matches analysis ratings players botruns pages playerlinks signup reporting phoneclock printpack notices
 messages: install
 	@mkdir -p locale $(addsuffix /locale,$(I18N_APPS))
 	DEBUG=true $(BIN)/python manage.py makemessages -l ru --no-obsolete -v 0 \

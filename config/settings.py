@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "pages",
     "playerlinks",
     "signup",
+    "reporting",
     "phoneclock",
     "printpack",
     "notices",

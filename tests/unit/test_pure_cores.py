@@ -30,6 +30,7 @@ PURE_PACKAGES = [
     "notices.ics",
     "notices.origins",
     "printpack.layout",
+    "reporting.board",
 ]
 
 _IMPORT_ALL = """
