@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, as mypy names it
 
-from bench.bench_load import (  # noqa: E402
+from bench_load import (  # noqa: E402
     cpu_seconds,
     psql_admin,
     psql_admin_create,
