@@ -30,15 +30,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.errors import ApplicationError
+from games.series.format import MatchScore
 from notices.models import EmbedSettings, Notice, NoticeKind, NoticePreference, NoticeStatus
 from notices.origins import OriginError, normalise_origins
 from playerlinks import events as link_events
-from playerlinks.services import link_holders
+from playerlinks.models import EntrantLink
+from playerlinks.services import link_holders, link_token
 from players.models import Club, Player
 from players.permissions import Actor, ensure_can_manage_club
+from reporting import events as report_events
 from tournaments import events
 from tournaments.lists import alphabetical_pairings
-from tournaments.models import Entrant, Pairing, Round, Tournament
+from tournaments.models import Entrant, Outcome, Pairing, Round, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +228,14 @@ def on_round_released(event: events.RoundReleased) -> None:
     transaction.on_commit(lambda: notify_round_task.delay(event.round_id))
 
 
+def on_claim_awaits_opponent(event: report_events.ClaimAwaitsOpponent) -> None:
+    """A player reported their board: the opponent is asked to confirm, with the claim."""
+    pairing = Pairing.objects.get(pk=event.pairing_id)
+    notify_result_to_confirm(pairing, Entrant.objects.get(pk=event.opponent_id),
+                             claim=(event.outcome, MatchScore(event.wins_a, event.wins_b,
+                                                              event.draws)))
+
+
 def on_check_in_opened(event: link_events.CheckInOpened) -> None:
     """Check-in opened: its notices are planned in the same transaction (sent after it)."""
     notify_check_in_open(Tournament.objects.get(pk=event.tournament_id), event.round_number)
@@ -307,9 +318,11 @@ def notify_check_in_open(tournament: Tournament, round_number: int) -> list[int]
 
 
 @transaction.atomic
-def notify_result_to_confirm(pairing: Pairing, entrant: Entrant) -> list[int]:
+def notify_result_to_confirm(pairing: Pairing, entrant: Entrant,
+                             claim: tuple[str, MatchScore] | None = None) -> list[int]:
     """A result of ``pairing`` waits for ``entrant``'s confirmation: its player (a team's
-    members) is told, once per result."""
+    members) is told, once per result. ``claim`` (outcome, score): the opponent's report
+    while the board is still open; each holder's own report page is linked."""
     pairing = Pairing.objects.select_related("round__tournament__club", "entrant_a__player",
                                              "entrant_a__team", "entrant_b__player",
                                              "entrant_b__team").get(pk=pairing.pk)
@@ -317,13 +330,17 @@ def notify_result_to_confirm(pairing: Pairing, entrant: Entrant) -> list[int]:
         raise ApplicationError(_("This entrant does not play on this board."), field="entrant")
     tournament = pairing.round.tournament
     opponent = pairing.entrant_b if entrant.pk == pairing.entrant_a_id else pairing.entrant_a
-    score = f"{pairing.wins_a + pairing.draws / 2:g}-{pairing.wins_b + pairing.draws / 2:g}"
+    claimed_outcome, claimed = claim or (pairing.outcome, MatchScore(
+        pairing.wins_a, pairing.wins_b, pairing.draws))
+    score = f"{claimed.wins_a + claimed.draws / 2:g}-{claimed.wins_b + claimed.draws / 2:g}"
+    report_pages = {link.player_id: _page_url("reporting:report", link_token(link))
+                    for link in EntrantLink.objects.live().filter(entrant=entrant)}
     ids = []
     for recipient in recipients(_entrant_players(entrant)):
-        facts = {"pairing": pairing.pk, "outcome": pairing.outcome, "score": score,
+        facts = {"pairing": pairing.pk, "outcome": claimed_outcome, "score": score,
                  "version": pairing.version}
         with translation.override(recipient.language):
-            outcome = str(pairing.get_outcome_display())
+            outcome = str(Outcome(claimed_outcome).label)
         pk = _plan(NoticeKind.RESULT_TO_CONFIRM, tournament, pairing.round.number,
                    f"confirm:{pairing.pk}", recipient, facts,
                    "notices/email/result_to_confirm.txt",
@@ -331,8 +348,9 @@ def notify_result_to_confirm(pairing: Pairing, entrant: Entrant) -> list[int]:
                    {"board": pairing.board, "round_number": pairing.round.number,
                     "opponent": opponent.name if opponent else "", "score": score,
                     "outcome": outcome,
-                    "url": _page_url("pages:tournament-round", tournament.club.slug,
-                                     tournament.slug, pairing.round.number)})
+                    "url": report_pages.get(recipient.player.pk) or _page_url(
+                        "pages:tournament-round", tournament.club.slug, tournament.slug,
+                        pairing.round.number)})
         if pk is not None:
             ids.append(pk)
     _queue(ids, f"confirm:{pairing.pk}")

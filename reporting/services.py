@@ -34,6 +34,7 @@ from matches.texts import score_text
 from playerlinks.models import EntrantLink
 from players.permissions import Actor, SystemActor, ensure_can_manage_club
 from reporting import board
+from reporting import events as report_events
 from reporting.board import Kind, State
 from reporting.models import ReportingSettings, ResultReport
 from reporting.selectors import latest_reports, open_issues, settings_of, state_of
@@ -209,6 +210,11 @@ def report_submit(*, link: EntrantLink, pairing: Pairing, kind: Any,
     report.save()
     EntrantLink.objects.filter(pk=link.pk).update(last_used_at=timezone.now())
     state = state_of(latest_reports([pairing])[pairing.pk])
+    if state == State.ONE_SIDE:
+        opponent = pairing.entrant_b_id if side == 0 else pairing.entrant_a_id
+        if opponent is not None:
+            report_events.claim_awaits_opponent.send(report_events.ClaimAwaitsOpponent(
+                pairing.pk, opponent, claimed, final.wins_a, final.wins_b, final.draws))
     recorded = None
     if state == State.AGREED and settings_of(tournament).auto_confirm:
         try:

@@ -324,3 +324,27 @@ def test_opening_check_in_in_the_admin_tells_the_players(
         window = check_in_window_open(actor=organizer, tournament=tournament)
     assert smtp.count() == 3
     assert f"Check-in for round {window.round_number}" in smtp.to(players[0].email)[0].text
+
+
+def test_a_players_report_asks_the_opponent_to_confirm_from_their_own_page(
+    make_event: Any, organizer: Any, smtp: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from playerlinks import services as links
+    from reporting import services as reporting
+
+    tournament = make_event(entrants=2)
+    players = with_emails(tournament)
+    round_ = release(organizer, tournament, django_capture_on_commit_callbacks)
+    pairing = round_.pairings.get()
+    issued = {entrant.pk: links.link_issue(actor=organizer, entrant=entrant)
+              for entrant in (pairing.entrant_a, pairing.entrant_b)}
+    reporter, _ = issued[pairing.entrant_a_id]
+    _, opponent_token = issued[pairing.entrant_b_id]
+    sent_before = smtp.count()
+    with django_capture_on_commit_callbacks(execute=True):
+        reporting.report_submit(link=reporter, pairing=pairing, kind="score",
+                                data={"wins_a": 1, "wins_b": 0, "draws": 0})
+    opponent = next(p for p in players if p.pk == pairing.entrant_b.player_id)
+    message = smtp.to(opponent.email)[-1]
+    assert f"/p/{opponent_token}/report/" in message.text and "1-0" in message.text
+    assert smtp.count() == sent_before + 1  # the reporter is not asked about their own claim
