@@ -100,7 +100,7 @@ def test_a_players_evening(club_a: Any, organizer: Any) -> None:
     for phone, link in entered:
         assert link is not None
         phone_of[link] = phone
-    link_of = {}
+    link_of: dict[int, list[str]] = {}
     for phone, link in entered:
         page = phone.get(f"/p/{link}/").content.decode()
         board = int(re.search(r"Board (\d+)", page).group(1))  # type: ignore[union-attr]
@@ -162,6 +162,7 @@ def test_a_players_evening(club_a: Any, organizer: Any) -> None:
     twin_round = services.round_pair_next(actor=organizer, tournament=twin)
     for pairing in twin_round.pairings.order_by("board"):
         original = boards[pairing.board]
+        assert pairing.entrant_b is not None and original.entrant_b is not None
         assert (pairing.entrant_a.player_id, pairing.entrant_b.player_id) == (
             original.entrant_a.player_id, original.entrant_b.player_id)
         score, outcome = typed[pairing.board]
