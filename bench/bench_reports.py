@@ -5,7 +5,8 @@ The data: a 200-player Swiss (single games) built through the services, round 1 
 a private link per player. Each of the 200 phones is a thread that opens its page every
 ``REPORTS_POLL`` (5) seconds, a new connection each time (as a phone on a venue's Wi-Fi
 would): as my page's script does, it asks for the page's live part
-(``/p/<token>/live/``) with the ETag it holds (a 304 while nothing changed). Meanwhile ``REPORTS_PER_MINUTE`` (60) reports arrive, evenly spaced,
+(``/p/<token>/live/``) with the ETag it holds (a 304 while nothing changed).
+Meanwhile ``REPORTS_PER_MINUTE`` (60) reports arrive, evenly spaced,
 each one a phone's GET of its form (for the CSRF token) and then its POST; most boards'
 two sides agree, one in ten disagree. ``REPORTS_SECONDS`` (90) of load after a warm-up of
 10 s. Printed: p50/p95/p99 and count of each kind of request (my page's poll, the report
