@@ -39,7 +39,7 @@ from phoneclock.models import (
     TapKind,
 )
 from playerlinks.models import EntrantLink
-from players.permissions import Actor, actor_user, ensure_can_manage_club
+from players.permissions import Actor, SystemActor, actor_user, ensure_can_manage_club
 from tournaments.models import Pairing, Status
 from tournaments.selectors import match_format_of, round_clock
 
@@ -245,7 +245,25 @@ def session_agree(*, link: EntrantLink, session: ClockSession) -> ClockSession:
     else:
         session.agreed_b = True
     session.save(update_fields=["agreed_a", "agreed_b"])
+    if session.agreed_a and session.agreed_b and session.confirmed_at is None:
+        try:
+            with transaction.atomic():
+                session = session_result_confirm(actor=BOTH_PLAYERS, session=session)
+        except ApplicationError:
+            pass  # an earlier game of the match waits for the director: this one with it
     return session
+
+
+class BothPlayers(SystemActor):
+    """The actor of a clock's result that both players agreed to on their phones."""
+
+    username = "both players (clock)"
+
+    def __str__(self) -> str:
+        return "both players (clock)"
+
+
+BOTH_PLAYERS = BothPlayers()
 
 
 @transaction.atomic

@@ -94,6 +94,23 @@ def test_a_flag_prefills_and_the_director_confirms_through_the_one_writer(
                              taps=[{"seq": 5, "seat": 1, "kind": "move", "at": 2**40}])
 
 
+def test_both_players_agreeing_records_the_clocks_result(board: Any, organizer: Any) -> None:
+    link_a, _token = link_issue(actor=organizer, entrant=board.entrant_a)
+    link_b, _token = link_issue(actor=organizer, entrant=board.entrant_b)
+    session = services.session_open(actor=None, link=link_a, pairing=board, game_number=1)
+    taps = taps_for([10, 5])
+    taps.append({"seq": 4, "seat": 0, "kind": "flag", "at": taps[-1]["at"] + 52 * S})
+    services.taps_record(actor=None, link=link_a, session=session, taps=taps)
+    services.session_agree(link=link_a, session=session)
+    board.refresh_from_db()
+    assert board.outcome == Outcome.PENDING  # one side is not enough
+    services.session_agree(link=link_b, session=session)
+    board.refresh_from_db()
+    session.refresh_from_db()
+    assert (board.outcome, board.wins_b) == (Outcome.B_WINS, 1)
+    assert session.confirmed_at is not None and session.confirmed_by is None
+
+
 def test_an_early_flag_is_refused_and_nothing_is_written(board: Any, organizer: Any) -> None:
     session = services.session_open(actor=organizer, pairing=board, game_number=1)
     taps = taps_for([10]) + [{"seq": 3, "seat": 1, "kind": "flag",
