@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def alice_api(api: Any, club_a: Any) -> Any:
-    api.force_authenticate(club_a.organizers.get())
+    # a session login: each request loads its own user, as in production (a forced user
+    # object would carry what one request learnt about it into the next)
+    api.force_login(club_a.organizers.get())
     return api
 
 
