@@ -49,7 +49,12 @@ def list_paths(club_data: ClubData, unblocked: None) -> dict[str, str]:
 
 
 def _language(browser: Browser, server: str, code: str) -> None:
-    browser.get(server + "/")
+    for _attempt in range(3):  # the home page whole, with its switch (after any other page)
+        browser.get(server + "/")
+        if browser.run("return document.readyState === 'complete' && "
+                       "!!document.querySelector('form.language-switch');"):
+            break
+        time.sleep(0.5)
     if browser.run("return document.documentElement.lang;").startswith(code):
         return
     browser.run(f"document.querySelector('form.language-switch button[value=\"{code}\"]')"
