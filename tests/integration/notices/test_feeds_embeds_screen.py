@@ -237,3 +237,13 @@ def test_screen_and_embeds_answer_in_queries_that_do_not_grow(
             row.append(len(queries))
         counts.append(row)
     assert counts[0] == counts[1], counts
+
+
+def test_the_tournament_page_links_its_calendar_and_venue_screen(client: Any,
+                                                                 make_event: Any) -> None:
+    event = make_event(entrants=2)
+    page = client.get(f"/tournaments/{event.club.slug}/{event.slug}/").content.decode()
+    for link in (f"/tournaments/{event.club.slug}/{event.slug}/calendar.ics",
+                 f"/tournaments/{event.club.slug}/{event.slug}/screen/"):
+        assert f'href="{link}"' in page
+        assert client.get(link).status_code == 200
