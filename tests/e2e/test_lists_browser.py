@@ -57,7 +57,8 @@ def _language(browser: Browser, server: str, code: str) -> None:
         time.sleep(0.5)
     if browser.run("return document.documentElement.lang;").startswith(code):
         return
-    browser.run(f"document.querySelector('form.language-switch button[value=\"{code}\"]')"
+    # "en" picks "en-gb": a switch button whose language starts with the code
+    browser.run(f"document.querySelector('form.language-switch button[value^=\"{code}\"]')"
                 ".click();")
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
