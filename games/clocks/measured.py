@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from games.clocks.control import TimeControl
 from games.clocks.errors import ClockInputError
+from games.clocks.running import left_after
 from games.clocks.setting import IncrementKind
 from games.i18n import N_, Message
 
@@ -104,7 +105,7 @@ def replay(game: RecordedGame, proposal: tuple[TimeControl, TimeControl]) -> tup
         if used >= available:
             return True, total + available
         total += used
-        left[seat] = _after(kind, bonus, left[seat], used)
+        left[seat] = left_after(kind, bonus, left[seat], used)
         moves[seat] += 1
         if period.moves is not None:
             in_period[seat] += 1
@@ -120,16 +121,6 @@ def replay(game: RecordedGame, proposal: tuple[TimeControl, TimeControl]) -> tup
         if proposal[flagged].max_seconds_for(made) <= game.controls[flagged].max_seconds_for(made):
             return True, total
     return False, total
-
-
-def _after(kind: IncrementKind, bonus: int, left: float, used: float) -> float:
-    if kind is IncrementKind.FISCHER:
-        return left - used + bonus
-    if kind is IncrementKind.BRONSTEIN:
-        return left - used + min(bonus, used)
-    if kind is IncrementKind.SIMPLE_DELAY:
-        return left - max(0.0, used - bonus)
-    return left - used
 
 
 def round_quantile(lengths: Sequence[float], boards: int, share: float) -> float:

@@ -61,7 +61,11 @@ def time_available(setting: ClockSetting, left: float) -> float:
 
 def after_move(setting: ClockSetting, left: float, used: float) -> float:
     """Time on the clock after a completed move of ``used`` seconds (no flag check)."""
-    kind, bonus = setting.kind, setting.bonus_seconds
+    return left_after(setting.kind, setting.bonus_seconds, left, used)
+
+
+def left_after(kind: IncrementKind, bonus: float, left: float, used: float) -> float:
+    """Time left after a move of ``used`` seconds under ``kind`` with ``bonus`` seconds."""
     if kind is IncrementKind.FISCHER:
         return left - used + bonus
     if kind is IncrementKind.BRONSTEIN:
