@@ -45,6 +45,7 @@ from django.urls import reverse
 from django.utils.translation import ngettext
 
 from core import json_depth
+from core.counters import count_up
 
 logger = logging.getLogger(__name__)
 
@@ -115,12 +116,7 @@ def _increment(key: str, *, sliding: bool = False) -> int:
     """Add one to a count whose window starts at its first failure (``sliding``: at its
     last); returns the count."""
     window = settings.LOGIN_FAILURE_WINDOW_SECONDS
-    cache.add(key, 0, timeout=window)
-    try:
-        count = int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window)
-        return 1
+    count = count_up(key, window)
     if sliding:
         cache.touch(key, window)
     return count

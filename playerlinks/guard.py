@@ -18,6 +18,8 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 
+from core.counters import count_up
+
 _PREFIX = "link-failures:"
 DEFAULT_LIMIT = 30
 DEFAULT_WINDOW = 10 * 60
@@ -57,13 +59,7 @@ def is_limited(address: str) -> bool:
 
 def record_failure(address: str) -> int:
     """One failed lookup from ``address`` (the window starts at its first failure)."""
-    key = _key(address)
-    cache.add(key, 0, timeout=window())
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window())
-        return 1
+    return count_up(_key(address), window())
 
 
 def mask(text: str) -> str:

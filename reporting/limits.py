@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from core.counters import count_up
 from core.errors import LimitError
 
 DEFAULTS = {
@@ -35,14 +36,7 @@ def _key(kind: str, value: str) -> str:
 
 def _spend(kind: str, value: str, budget: str) -> None:
     count, seconds = _budget(budget)
-    key = _key(kind, value)
-    cache.add(key, 0, timeout=seconds)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=seconds)
-        used = 1
-    if used > count:
+    if count_up(_key(kind, value), seconds) > count:
         raise LimitError(_("Too many reports for now: wait a few minutes and try again."),
                          retry_after=seconds)
 
@@ -62,10 +56,5 @@ def bad_token_check(address: str) -> None:
 
 
 def bad_token_spend(address: str) -> None:
-    count, seconds = _budget("REPORTING_BAD_TOKEN_BUDGET")
-    key = _key("bad", address)
-    cache.add(key, 0, timeout=seconds)
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, timeout=seconds)
+    _count, seconds = _budget("REPORTING_BAD_TOKEN_BUDGET")
+    count_up(_key("bad", address), seconds)

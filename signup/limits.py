@@ -7,9 +7,9 @@ import hashlib
 import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils.translation import ngettext
 
+from core.counters import count_up
 from core.errors import LimitError
 
 #: Submissions (sign-ups and withdrawals, accepted or refused) per address and window.
@@ -27,14 +27,7 @@ def spend(address: str, now: float | None = None) -> None:
     per_window = int(getattr(settings, "SIGNUP_SUBMISSIONS_PER_WINDOW", DEFAULT_PER_WINDOW))
     now = time.time() if now is None else now
     window = int(now // WINDOW_SECONDS)
-    key = _key(address, window)
-    cache.add(key, 0, timeout=WINDOW_SECONDS * 2)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
-        count = 1
-    if count > per_window:
+    if count_up(_key(address, window), WINDOW_SECONDS * 2) > per_window:
         seconds = max(1, int((window + 1) * WINDOW_SECONDS - now))
         minutes = max(1, (seconds + 59) // 60)
         raise LimitError(ngettext(
