@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
@@ -21,11 +21,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
+from config.login_guard import client_address
 from core.errors import ApplicationError, ConflictError
 from phoneclock import selectors, services
 from phoneclock.models import MAX_TAPS_PER_REQUEST, ClockSession
+from playerlinks.guard import LinkGuessing, guarded_link
 from playerlinks.models import EntrantLink
-from playerlinks.services import link_from_token
 from tournaments.models import Pairing
 
 SERVICE_WORKER = Path(__file__).resolve().parent / "static" / "phoneclock" / "clock-sw.js"
@@ -40,11 +41,16 @@ def _error(error: Exception) -> JsonResponse:
     return JsonResponse({"detail": str(error) or _("You may not use this clock.")}, status=403)
 
 
-def _link(token: str) -> EntrantLink:
-    link = link_from_token(token)
+def _lookup(request: HttpRequest, token: str) -> tuple[EntrantLink | None, int, str]:
+    """The live link of ``token`` (misses counted against the address, as on every /p/
+    page), or None with the status and the reason: 404 unknown, 429 the address paused."""
+    try:
+        link = guarded_link(client_address(request), token)
+    except LinkGuessing:
+        return None, 429, _("Too many unknown links from your address: wait a few minutes.")
     if link is None:
-        raise Http404(_("This private link is unknown or was revoked."))
-    return link
+        return None, 404, _("This private link is unknown or was revoked.")
+    return link, 200, ""
 
 
 def _names(pairing: Pairing) -> tuple[str, str]:
@@ -105,7 +111,9 @@ def board_clock(request: HttpRequest, pairing_id: int, game: int) -> HttpRespons
 @ensure_csrf_cookie
 def link_clock(request: HttpRequest, token: str) -> HttpResponse:
     """A player's clock, from the private link: the board of the latest released round."""
-    link = _link(token)
+    link, status, reason = _lookup(request, token)
+    if link is None:
+        return render(request, "phoneclock/refused.html", {"message": reason}, status=status)
     pairing = selectors.current_pairing(link.entrant_id)
     if pairing is None or pairing.entrant_b_id is None:
         return render(request, "phoneclock/refused.html",
@@ -158,19 +166,17 @@ def board_taps(request: HttpRequest, pairing_id: int, game: int) -> JsonResponse
 
 @require_POST
 def link_taps(request: HttpRequest, token: str) -> JsonResponse:
-    link = link_from_token(token)
+    link, status, reason = _lookup(request, token)
     if link is None:
-        return JsonResponse({"detail": _("This private link is unknown or was revoked.")},
-                            status=404)
+        return JsonResponse({"detail": reason}, status=status)
     return _taps(request, link=link)
 
 
 @require_POST
 def link_agree(request: HttpRequest, token: str) -> JsonResponse:
-    link = link_from_token(token)
+    link, status, reason = _lookup(request, token)
     if link is None:
-        return JsonResponse({"detail": _("This private link is unknown or was revoked.")},
-                            status=404)
+        return JsonResponse({"detail": reason}, status=status)
     try:
         body = _read_body(request)
         number = body.get("session") if isinstance(body, dict) else None

@@ -13,12 +13,15 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
 
 from core.counters import count_up
+
+if TYPE_CHECKING:
+    from playerlinks.models import EntrantLink
 
 _PREFIX = "link-failures:"
 DEFAULT_LIMIT = 30
@@ -60,6 +63,24 @@ def is_limited(address: str) -> bool:
 def record_failure(address: str) -> int:
     """One failed lookup from ``address`` (the window starts at its first failure)."""
     return count_up(_key(address), window())
+
+
+class LinkGuessing(Exception):
+    """The address failed too many lookups: refuse it until the window passes."""
+
+
+def guarded_link(address: str, token: str) -> EntrantLink | None:
+    """The live link of ``token`` for a client at ``address``: a miss counts against the
+    address, and a paused address is refused (:class:`LinkGuessing`) before any lookup.
+    Every page under /p/ resolves its token through here."""
+    from playerlinks.lookup import link_from_token  # logging loads this module before apps
+
+    if is_limited(address):
+        raise LinkGuessing
+    link = link_from_token(token)
+    if link is None:
+        record_failure(address)
+    return link
 
 
 def mask(text: str) -> str:

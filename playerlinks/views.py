@@ -29,7 +29,7 @@ from django.views.i18n import set_language
 from config.login_guard import client_address
 from core.errors import ApplicationError
 from playerlinks import checkins, guard, selectors, services
-from playerlinks.lookup import link_from_token, link_token
+from playerlinks.lookup import link_token
 from playerlinks.models import EntrantLink
 from players.permissions import can_manage_club
 from tournaments import cache as tournament_cache
@@ -89,14 +89,11 @@ def _not_found(request: HttpRequest) -> HttpResponse:
 def resolve(request: HttpRequest, token: str) -> EntrantLink | HttpResponse:
     """The live link of ``token``, or the answer that refuses it (429 while the address is
     paused, else 404, counted)."""
-    address = client_address(request)
-    if guard.is_limited(address):
+    try:
+        link = guard.guarded_link(client_address(request), token)
+    except guard.LinkGuessing:
         return _refused(request)
-    link = link_from_token(token)
-    if link is None:
-        guard.record_failure(address)
-        return _not_found(request)
-    return link
+    return link if link is not None else _not_found(request)
 
 
 def not_a_link(request: HttpRequest, rest: str) -> HttpResponse:

@@ -149,3 +149,18 @@ def test_round_page_links_the_clocks_and_shows_measured_advice(make_event: Any,
     after = client.get(url).content.decode()
     assert "Measured on the phone clock (10 games) for 3" in after
     assert "0 of the 10 measured games would be lost on time" in after
+
+
+def test_guessing_tokens_on_the_clock_pauses_the_address_as_on_every_link_page(
+        client: Any, settings: Any) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.LINK_FAILURE_LIMIT = 3
+    for guess in ("A", "B", "C"):
+        assert client.get(f"/p/{guess * 32}/clock/").status_code == 404
+    assert client.get(f"/p/{'D' * 32}/clock/").status_code == 429
+    assert client.post(f"/p/{'E' * 32}/clock/taps/", "{}",
+                       content_type="application/json").status_code == 429
+    assert client.get(f"/p/{'F' * 32}/").status_code == 429  # the same budget
+    cache.clear()
