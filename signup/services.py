@@ -245,9 +245,17 @@ def sign_up(*, tournament: Tournament, name: Any, fields: Mapping[str, Any] | No
                                % {"name": values["name"]}, field="name", code="twice") from None
     record(tournament, kinds.SIGNED_UP, actor=None, name=signup.name,
            status=signup.status, matched=player is not None)
-    if not full and found.acceptance == Acceptance.AUTO:
+    if not full and _accepted_by_itself(found, signup):
         _accept(SYSTEM, signup, tournament)
     return signup, token
+
+
+def _accepted_by_itself(found: SignUpSettings | None, signup: SignUp) -> bool:
+    """Automatic acceptance, except for a sign-up matched to a player the club already
+    has: a name typed on a public form must not hand a stranger that player's entry and
+    private link, so the organizer decides."""
+    return (found is not None and found.acceptance == Acceptance.AUTO
+            and signup.player_id is None)
 
 
 def _live() -> tuple[SignUpStatus, ...]:
@@ -274,7 +282,7 @@ def _accept(actor: Actor, signup: SignUp, tournament: Tournament) -> None:
         if signup.email:  # not among player_create's fields; checked on signing up
             player.email = signup.email
             player.save(update_fields=["email"])
-    else:
+    elif actor is not SYSTEM:  # an organizer accepted the match: blank details filled in
         changed = []
         for name in ("email", "birth_year", "sex", "federation"):
             if getattr(player, name) in (None, "") and getattr(signup, name) not in (None, ""):
@@ -396,7 +404,7 @@ def waitlist_move_up(tournament: Tournament) -> list[SignUp]:
                 first.status = SignUpStatus.PENDING
                 first.save(update_fields=["status"])
                 record(tournament, kinds.MOVED_UP, actor=None, name=first.name)
-                if found is not None and found.acceptance == Acceptance.AUTO:
+                if _accepted_by_itself(found, first):
                     _accept(SYSTEM, first, tournament)
         except ApplicationError:
             break

@@ -101,11 +101,18 @@ def test_organizer_acceptance_holds_places_and_declining_moves_the_list_up(
 
 
 def test_the_club_player_of_the_same_name_is_matched_not_created_twice(
-        open_event: Any, club_a: Any) -> None:
+        open_event: Any, club_a: Any, organizer: Any) -> None:
     known = Player.objects.create(display_name="Anna Kowalska", club=club_a, birth_year=1990)
     tournament = open_event(ask_email=True)
     signup, _token = services.sign_up(tournament=tournament, name="  anna   KOWALSKA ",
                                       fields={"email": "anna@example.org"})
+    signup.refresh_from_db()
+    # a name typed on a public form does not take over the club's player by itself: even
+    # with automatic acceptance the organizer decides, and nothing of the player changes
+    assert (signup.status, signup.player, signup.entrant) == ("pending", known, None)
+    known.refresh_from_db()
+    assert known.email == ""
+    services.signup_accept(actor=organizer, signup=signup)
     signup.refresh_from_db()
     assert signup.entrant is not None
     assert signup.player == known and signup.entrant.player == known
