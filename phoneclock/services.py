@@ -28,8 +28,7 @@ from games.clocks.control import (
 )
 from games.clocks.control import TapKind as PureTapKind
 from games.clocks.errors import ClockError
-from games.series.format import MatchScore
-from matches.services.results import match_result_record
+from matches.services.results import match_result_record, match_score
 from phoneclock.models import (
     MAX_TAPS_PER_REQUEST,
     MAX_TAPS_PER_SESSION,
@@ -40,7 +39,7 @@ from phoneclock.models import (
 )
 from playerlinks.models import EntrantLink
 from players.permissions import Actor, SystemActor, actor_user, ensure_can_manage_club
-from tournaments.models import Pairing, Status
+from tournaments.models import Outcome, Pairing, Status
 from tournaments.selectors import match_format_of, round_clock
 
 #: Phone timestamps are milliseconds since 1970: anything past this is not a time.
@@ -287,12 +286,12 @@ def session_result_confirm(*, actor: Actor, session: ClockSession) -> ClockSessi
         raise ApplicationError(_("Confirm games 1 to %(before)d of this match on the clock "
                                  "first.") % {"before": session.game_number - 1},
                                field="game_number")
-    score = MatchScore()
-    for other in [*earlier, session]:
-        score = score.add(other.winner_side)
+    score = match_score([other.winner_side for other in [*earlier, session]])
     session.confirmed_at, session.confirmed_by = timezone.now(), actor_user(actor)
     session.save(update_fields=["confirmed_at", "confirmed_by"])
-    if match_format_of(pairing.round.tournament).is_decided(score):
+    # a result the director entered meanwhile stands: the clock never corrects it
+    if pairing.outcome == Outcome.PENDING and \
+            match_format_of(pairing.round.tournament).is_decided(score):
         match_result_record(actor=actor, pairing=pairing, expected_version=pairing.version,
                             score=score)
     return session

@@ -244,15 +244,19 @@ def _entry(pairing: Pairing, report: ResultReport) -> BoardEntry:
                       MatchScore(report.wins_a, report.wins_b, report.draws), report.outcome)
 
 
+def _ensure_pending(pairing: Pairing) -> None:
+    if pairing.outcome != Outcome.PENDING:
+        raise ApplicationError(_("Board %(board)d already has its result.")
+                               % {"board": pairing.board}, field="pairing")
+
+
 @transaction.atomic
 def report_confirm(*, actor: Actor, pairing: Pairing) -> RecordedResult:
     """Record the result both sides of ``pairing`` agree on."""
     ensure_can_manage_club(actor, pairing.round.tournament.club)
     pairing = Pairing.objects.select_related("round__tournament").get(pk=pairing.pk)
     latest = latest_reports([pairing])[pairing.pk]
-    if pairing.outcome != Outcome.PENDING:
-        raise ApplicationError(_("Board %(board)d already has its result.")
-                               % {"board": pairing.board}, field="pairing")
+    _ensure_pending(pairing)
     if state_of(latest) != State.AGREED:
         raise ApplicationError(_("The players of board %(board)d do not agree: resolve it "
                                  "instead.") % {"board": pairing.board}, field="pairing")
@@ -289,6 +293,7 @@ def report_resolve(*, actor: Actor, pairing: Pairing, report: ResultReport | Non
     the forfeit it claims), or enters the result; either way through the one writer."""
     ensure_can_manage_club(actor, pairing.round.tournament.club)
     pairing = Pairing.objects.select_related("round__tournament").get(pk=pairing.pk)
+    _ensure_pending(pairing)  # a board recorded since the queue was read stays as it is
     if report is not None:
         latest = latest_reports([pairing])[pairing.pk]
         if report.pk not in {r.pk for r in latest if r is not None}:

@@ -187,3 +187,23 @@ def test_events_take_periods_odds_and_per_game_settings(make_event: Any, organiz
     assert (session.setting, session.odds) == ("5", "3")
     with pytest.raises(ApplicationError, match="clock"):
         make_event("round_robin", entrants=4, clock="5|3|1")
+
+
+def test_the_clock_never_overwrites_a_result_the_director_entered(board: Any,
+                                                                  organizer: Any) -> None:
+    from games.series.format import MatchScore
+    from matches.services.results import match_result_record
+
+    link_a, _token = link_issue(actor=organizer, entrant=board.entrant_a)
+    link_b, _token = link_issue(actor=organizer, entrant=board.entrant_b)
+    session = services.session_open(actor=None, link=link_a, pairing=board, game_number=1)
+    taps = taps_for([10, 5])
+    taps.append({"seq": 4, "seat": 0, "kind": "flag", "at": taps[-1]["at"] + 52 * S})
+    services.taps_record(actor=None, link=link_a, session=session, taps=taps)
+    board.refresh_from_db()
+    match_result_record(actor=organizer, pairing=board, expected_version=board.version,
+                        score=MatchScore(1, 0))  # the director typed the other way
+    services.session_agree(link=link_a, session=session)
+    services.session_agree(link=link_b, session=session)
+    board.refresh_from_db()
+    assert (board.outcome, board.wins_a, board.wins_b) == (Outcome.A_WINS, 1, 0)

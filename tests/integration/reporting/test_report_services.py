@@ -252,3 +252,19 @@ def test_a_huge_list_of_games_is_refused_at_once(reporting_event: Any) -> None:
         services.report_submit(link=a, pairing=pairing, kind="score\x00", data={})
     assert refused.value.field == "kind"
     assert not ResultReport.objects.exists()
+
+
+def test_settling_a_board_recorded_meanwhile_is_refused(reporting_event: Any,
+                                                        organizer: Any) -> None:
+    tournament, round_, found = reporting_event()
+    pairing = round_.pairings.order_by("board").first()
+    a, b = board_links(pairing, found)
+    score(a, pairing, 1, 0)
+    score(b, pairing, 0, 1)
+    claim = selectors.latest_reports([pairing])[pairing.pk][1]
+    match_result_record(actor=organizer, pairing=pairing, expected_version=pairing.version,
+                        score=MatchScore(1, 0))  # another director, from the round page
+    with pytest.raises(ApplicationError, match="already has its result"):
+        services.report_resolve(actor=organizer, pairing=pairing, report=claim)
+    pairing.refresh_from_db()
+    assert (pairing.outcome, pairing.wins_a) == (Outcome.A_WINS, 1)
