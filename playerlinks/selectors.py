@@ -18,8 +18,9 @@ from games.series.format import SeriesError
 from games.series.roles import game_roles
 from playerlinks.lookup import link_token
 from playerlinks.models import CheckIn, CheckInWindow, EntrantLink, LinkSettings
+from tournaments import cache as tournament_cache
 from tournaments.models import Entrant, Outcome, Pairing, Round, Tournament
-from tournaments.selectors import round_clock, standings, stored_match_format
+from tournaments.selectors import round_clock, stored_match_format
 
 #: Error correction of the printed codes: "m" survives a crease or a smudge (15 %).
 QR_ERROR = "m"
@@ -242,7 +243,7 @@ def my_page(link: EntrantLink) -> MyPage:
         latest = pairings[-1]
         if latest.outcome == Outcome.PENDING:
             page.next = _next_pairing(latest, entrant)
-    table = standings(tournament)
+    table = tournament_cache.standings(tournament)  # one computation per version, not per phone
     rows = table.get("rows", [])
     page.entrants = len(rows)
     mine = next((row for row in rows if row.get("entrant") == entrant.pk), None)

@@ -15,7 +15,8 @@ from typing import Any
 from playerlinks.models import EntrantLink
 from players.models import Player
 from players.permissions import can_manage_club
-from tournaments import adapters, lists
+from tournaments import cache as tournament_cache
+from tournaments import lists
 from tournaments.lists import HallData
 from tournaments.models import Pairing, Tournament
 
@@ -69,13 +70,6 @@ def pack_data(tournament: Tournament, *, drafts: bool = True) -> PackData:
     hall = lists.hall_data(tournament, public=not drafts)
     members = lists.team_members(tournament, hall.entrants)
     data = PackData(tournament, hall, drafts, members)
-    if not tournament.system.has_bracket and hall.rounds:
-        record = adapters.standings_record(tournament, hall.entrants, hall.rounds)
-        for entrant in record.entrants:
-            total = 0.0
-            points = [total]
-            for entry in entrant.rounds:
-                total += float(record.points(entry))
-                points.append(total)
-            data.points_before[int(entrant.id)] = points
+    if hall.rounds:  # a draft round's points before it are those of the rounds played
+        data.points_before = tournament_cache.points_before_rounds(tournament)
     return data
