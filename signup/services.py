@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -296,9 +295,6 @@ def _accept(actor: Actor, signup: SignUp, tournament: Tournament) -> None:
         rating = signup.rating_claim
     entrant = entrant_register(actor=SYSTEM, tournament=tournament, player=player,
                                rating=rating)
-    if tournament.entry_fee:
-        entrant.fee_due = Decimal(tournament.entry_fee)
-        entrant.save(update_fields=["fee_due"])
     link_issue(actor=SYSTEM, entrant=entrant, player=player)
     signup.player, signup.entrant = player, entrant
     signup.status = SignUpStatus.ACCEPTED
