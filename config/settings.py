@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "phoneclock",
     "printpack",
     "notices",
+    "leagues",
 ]
 
 MIDDLEWARE = [

@@ -32,6 +32,11 @@ class Format(models.TextChoices):
     SWISS = "swiss", _("Swiss (FIDE Dutch)")
     KNOCKOUT = "knockout", _("Knockout")
     DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+    # Team matches on boards: a league division's board tournament (leagues.Division).
+    TEAM_ROUND_ROBIN = "team_round_robin", _("Team round robin")
+    TEAM_DOUBLE_ROUND_ROBIN = "team_double_round_robin", _("Team double round robin")
+    TEAM_SWISS = "team_swiss", _("Team Swiss")
+    TEAM_KNOCKOUT = "team_knockout", _("Team knockout")
 
 
 class Status(models.TextChoices):
