@@ -21,6 +21,7 @@ import random
 import subprocess
 import sys
 import tempfile
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from tournaments.systems.teams import (
     MatchOutcome,
     TeamHistory,
     TeamRound,
+    TeamSwissScoring,
     team_swiss_input,
     team_swiss_trf,
 )
@@ -74,11 +76,17 @@ def read_bbp(path: Path) -> list[Pairs]:
     return rounds
 
 
-def pair_teams(teams: list[TeamHistory], round_number: int) -> Pairs:
+#: 1 / ½ / 0 points (a bye 1): the classic scale, to show match points pair the same.
+CLASSIC = TeamSwissScoring(win=Decimal(1), draw=Decimal("0.5"), bye=Decimal(1))
+MATCH_POINTS = TeamSwissScoring()
+
+
+def pair_teams(teams: list[TeamHistory], round_number: int,
+               scoring: TeamSwissScoring = MATCH_POINTS) -> Pairs:
     """The ``team_swiss`` system's round, as start ranks (0: the bye), board order."""
     entrants = tuple(Entry(team.id, None) for team in teams)
     state = State(Settings(rounds_planned=ROUNDS), entrants, paired_rounds=round_number - 1,
-                  pairing_input=lambda _: team_swiss_input(teams, ROUNDS))
+                  pairing_input=lambda _: team_swiss_input(teams, ROUNDS, scoring))
     planned = system_of("team_swiss").plan_round(state, round_number)
     return [(p.first - 100, 0 if p.second is None else p.second - 100) for p in planned]
 
@@ -91,6 +99,7 @@ def test_team_swiss_pairs_every_round_as_bbppairings(seed: int) -> None:
         teams = histories_before(DATA / f"seed{seed}.trf", round_number)
         assert len(teams) == TOURNAMENTS[seed]
         assert pair_teams(teams, round_number) == bbp_pairs, f"seed {seed} round {round_number}"
+        assert pair_teams(teams, round_number, CLASSIC) == bbp_pairs  # 2/1/0 = 1/½/0
 
 
 def test_the_data_uses_match_points_and_has_a_bye() -> None:
