@@ -140,6 +140,21 @@ class TeamScoring:
 DEFAULT_SCORING = TeamScoring()
 
 
+def home_moves_first(board: int) -> bool:
+    """Whether the home team's player moves first on ``board``: board 1 the home team,
+    board 2 the away team, and so on. In a double round robin the second leg swaps home
+    and away, so each team's first moves alternate between the legs too."""
+    return board % 2 == 1
+
+
+def team_rating(ratings: Iterable[int | None]) -> int | None:
+    """A team's rating for seeding: the rounded mean of its rated players (None: none)."""
+    rated = [rating for rating in ratings if rating is not None]
+    if not rated:
+        return None
+    return int((Decimal(sum(rated)) / len(rated)).to_integral_value())
+
+
 def check_result(result: TeamMatchResult, boards: int) -> None:
     """Refuse a match that cannot be scored: unknown or repeated boards, a bad score, a
     team against itself, a forfeit on a bye."""

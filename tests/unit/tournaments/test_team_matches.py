@@ -14,8 +14,10 @@ from tournaments.standings.team_matches import (
     TeamScoring,
     available_team_tiebreaks,
     board_points,
+    home_moves_first,
     knockout_winner,
     match_points,
+    team_rating,
     team_table,
 )
 
@@ -170,3 +172,9 @@ def test_the_registry_names_are_stable_and_labelled() -> None:
                                     "team_sonneborn_berger_gp", "buchholz", "board_count",
                                     "direct_encounter"]
     assert all(entry["label"] for entry in available_team_tiebreaks())
+
+
+def test_first_moves_alternate_across_boards_and_team_ratings_average() -> None:
+    assert [home_moves_first(board) for board in (1, 2, 3, 4)] == [True, False, True, False]
+    assert team_rating([1500, 1600, None, 1651]) == 1584
+    assert team_rating([None]) is None
