@@ -48,6 +48,8 @@ def match(round_: int, home: int, away: int | None, *points: float | str,
 #
 # Team SB (opponent's MP x board points against it): A = 0x2½ + 4x2 + 4x2 = 16;
 # D = 4x1½ + 4x1½ + 4x1 = 16. SB on board points: A = 4x2½ + 7x2 + 6½x2 = 37.
+# FIDE's tie-break checker (TEC TieBreakServer, docs/leagues.md) gives the same MP, GP,
+# EMGSB, SB:GP, BH and ranking; its BC (Σ board x points, lower first) is 16½, 16, 15½, 12.
 SEASON = [
     match(1, A, X, 1, 0.5, 1, 0), match(1, B, C, 1, 0, 0.5, 0.5),
     match(2, X, C, 0, 1, 0, 0.5), match(2, A, B, 0.5, 0.5, 0, 1),
