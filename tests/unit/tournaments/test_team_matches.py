@@ -116,16 +116,20 @@ def test_forfeits_byes_and_unfinished_matches() -> None:
               home_forfeit=True, away_forfeit=True), BoardResult(3, HALF, HALF),
               BoardResult(4, D(0), D(0), away_forfeit=True))
     assert board_points(TeamMatchResult(1, A, B, boards)) == (D("1.5"), D("1.5"))
+    with pytest.raises(ValueError, match="needs the number of boards"):
+        board_points(whole)
     bye = TeamMatchResult(2, C, None)
     assert board_points(bye, 4) == (2, 0) and match_points(bye) == (2, 0)
     own_bye = TeamScoring(bye_match_points=D(1), bye_board_points=D(0))
     assert board_points(bye, 4, own_bye) == (0, 0) and match_points(bye, own_bye) == (1, 0)
-    rows = team_table([A, B, C], [whole, bye, match(3, A, C, 1, 1, 1, 1, complete=False)],
+    rows = team_table([A, B, C], [whole, bye, match(3, A, C, 1, 1, 1, 1, complete=False),
+                                  TeamMatchResult(4, B, C, forfeit="both")],
                       SCORING, 4, ["buchholz"])
     got = {row.team: row for row in rows}
     assert (got[A].played, got[A].lost, got[A].match_points) == (1, 1, 0)
-    assert (got[B].won, got[B].board_points) == (1, 4)
-    assert (got[C].played, got[C].byes, got[C].match_points, got[C].board_points) == (0, 1, 2, 2)
+    assert (got[B].played, got[B].won, got[B].lost, got[B].board_points) == (2, 1, 1, 4)
+    assert (got[C].played, got[C].lost, got[C].byes, got[C].match_points,
+            got[C].board_points) == (1, 1, 1, 2, 2)
     assert got[B].tiebreaks["buchholz"] == 0  # a forfeited match has no opponent to count
 
 
