@@ -124,7 +124,9 @@ def _match(rng: random.Random, home_rating: int, away_rating: int,
     """Four boards of 1/½/0 drawn with the rating difference's odds (or, by chance, a
     whole-match forfeit); the match outcome."""
     if forfeits and rng.random() < forfeits:
-        return rng.choice([("forfeit_win", "forfeit_loss"), ("forfeit_loss", "forfeit_win")])
+        forfeited: list[tuple[MatchOutcome, MatchOutcome]] = [
+            ("forfeit_win", "forfeit_loss"), ("forfeit_loss", "forfeit_win")]
+        return rng.choice(forfeited)
     edge = (home_rating - away_rating) / 800
     home = 0.0
     for _ in range(BOARDS):
