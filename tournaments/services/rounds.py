@@ -61,6 +61,11 @@ def round_pair_next(*, actor: Actor, tournament: Tournament,
     """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
+    if tournament.system.pairs_teams:
+        raise ApplicationError(
+            _("A team system's rounds are planned by its league, not paired here."),
+            field="format",
+        )
     if tournament.status != Status.RUNNING:
         raise ApplicationError(
             _("Rounds are paired while the tournament runs; it is %(status)s.")
