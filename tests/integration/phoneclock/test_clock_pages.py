@@ -164,3 +164,47 @@ def test_guessing_tokens_on_the_clock_pauses_the_address_as_on_every_link_page(
                        content_type="application/json").status_code == 429
     assert client.get(f"/p/{'F' * 32}/").status_code == 429  # the same budget
     cache.clear()
+
+
+def test_the_game_page_shows_each_moves_time(board: Pairing, organizer: Any) -> None:
+    from games.engines import get_engine
+    from games.series import game_roles
+    from games.series.deals import deal_for_game
+    from matches.models import Game
+    from matches.services.games import game_entry_record
+    from matches.services.times import game_times_attach
+
+    engine = get_engine("kugamai")
+    state = engine.new_game(deal=deal_for_game("kugamai", {}, 11, game_roles("kugamai", 0)))
+    while not engine.is_over(state):
+        state = engine.play(state, engine.legal_moves(state)[-1])
+    game_entry_record(actor=organizer, pairing=board, expected_version=board.version,
+                      record=engine.record(state))
+    game = Game.objects.get(pairing=board)
+    assert game.move_count
+    times = [[index + 1.0, 170.0 - index] for index in range(game.move_count)]
+    page = Client().get(reverse("pages:game-detail", args=[game.pk])).content.decode()
+    assert 'class="move-time"' not in page
+    game_times_attach(actor=organizer, game=game, move_times=times)
+    page = Client().get(reverse("pages:game-detail", args=[game.pk])).content.decode()
+    assert page.count('class="move-time"') == game.move_count
+    assert "0:01 · 2:50" in page and "Move times (phone clock)" not in page
+
+
+def test_a_game_with_times_only_lists_them_by_player(board: Pairing, organizer: Any) -> None:
+    from matches.models import Game
+
+    link, token = link_issue(actor=organizer, entrant=board.entrant_a)
+    client = Client(enforce_csrf_checks=True)
+    base = reverse("phoneclock:link", args=[token])
+    client.get(base)
+    session = ClockSession.objects.get(pairing=board)
+    taps = [{"seq": 1, "seat": 0, "kind": "start", "at": T0},
+            {"seq": 2, "seat": 0, "kind": "move", "at": T0 + 65_000},
+            {"seq": 3, "seat": 1, "kind": "resign", "at": T0 + 70_000}]
+    assert post(client, base + "taps/", {"session": session.pk, "taps": taps}).status_code == 200
+    services.session_result_confirm(actor=organizer, session=session)
+    game = Game.objects.get(pairing=board)
+    page = Client().get(reverse("pages:game-detail", args=[game.pk])).content.decode()
+    assert "Move times (phone clock)" in page
+    assert f"{board.entrant_a.name}: <span class=\"move-time\">1:05 · 1:57</span>" in page
