@@ -57,6 +57,10 @@ class ClockSession(models.Model):
                                        verbose_name=_("opened by (private link)"))
     follow_token = models.CharField(_("follow token"), max_length=43, unique=True,
                                     editable=False)
+    runner = models.CharField(_("phone running the clock"), max_length=40, blank=True,
+                              editable=False, help_text=_(
+                                  "The phone whose taps the clock takes; another phone follows "
+                                  "it until it takes the clock over."))
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     finish = models.CharField(_("finish"), max_length=8, choices=Finish.choices, blank=True,

@@ -9,6 +9,7 @@ of a live private link (``link``) to one of the board's two entrants.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -48,6 +49,16 @@ from tournaments.selectors import match_format_of, round_clock
 
 #: Phone timestamps are milliseconds since 1970: anything past this is not a time.
 MAX_AT_MS = 2**53
+#: A phone names itself with a random id it keeps (the page makes 32 hex digits).
+PHONE_ID = re.compile(r"[A-Za-z0-9_-]{8,40}")
+
+
+class OtherPhoneError(ConflictError):
+    """The clock runs on another phone: this one follows it, or takes it over."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.code = "other_phone"
 
 
 def ensure_may_use(*, actor: Actor | None, link: EntrantLink | None, pairing: Pairing) -> None:
@@ -146,13 +157,23 @@ def _same(tap: ClockTap, clean: dict[str, Any]) -> bool:
 
 @transaction.atomic
 def taps_record(*, actor: Actor | None, link: EntrantLink | None = None,
-                session: ClockSession, taps: Sequence[Any]) -> ClockSession:
+                session: ClockSession, taps: Sequence[Any], phone: str = "",
+                take_over: bool = False) -> ClockSession:
     """Store ``taps`` (dicts: seq, seat, kind, at, amount) and replay the session.
 
     A tap already stored under its sequence number is skipped when it is the same, and
     refused when it differs; a tap the clock cannot take (a move out of turn, time going
     back, a flag that has not fallen) refuses the whole batch: nothing is written.
+
+    ``phone`` names the phone sending (its own random id): the first phone runs the
+    clock, and another one is refused (:class:`OtherPhoneError`: it follows) unless it
+    ``take_over`` the clock, after its user confirmed. No ``phone``: no such check.
     """
+    if not isinstance(phone, str) or (phone and not PHONE_ID.fullmatch(phone)):
+        raise ApplicationError(_("phone must be 8 to 40 letters, digits, \"-\" or \"_\"."),
+                               field="phone")
+    if not isinstance(take_over, bool):
+        raise ApplicationError(_("take_over must be true or false."), field="take_over")
     if not isinstance(taps, list | tuple):
         raise ApplicationError(_("taps must be a list."), field="taps")
     if len(taps) > MAX_TAPS_PER_REQUEST:
@@ -163,6 +184,12 @@ def taps_record(*, actor: Actor | None, link: EntrantLink | None = None,
     session = (ClockSession.objects.select_for_update(of=("self",))
                .select_related("pairing__round__tournament__club").get(pk=session.pk))
     ensure_may_use(actor=actor, link=link, pairing=session.pairing)
+    if phone and session.runner != phone:
+        if session.runner and not take_over:
+            raise OtherPhoneError(_("This clock runs on another phone: this phone follows it "
+                                    "until you take the clock over."))
+        session.runner = phone
+        session.save(update_fields=["runner"])
     game = session.pairing.round.tournament.game
     for index, clean in enumerate(cleaned):
         if clean["kind"] == TapKind.DRAW and not game_facts(game).draws_possible:

@@ -208,3 +208,46 @@ def test_a_game_with_times_only_lists_them_by_player(board: Pairing, organizer: 
     page = Client().get(reverse("pages:game-detail", args=[game.pk])).content.decode()
     assert "Move times (phone clock)" in page
     assert f"{board.entrant_a.name}: <span class=\"move-time\">1:05 · 1:57</span>" in page
+
+
+def test_a_second_phone_follows_until_it_takes_the_clock_over(board: Pairing,
+                                                              organizer: Any) -> None:
+    client = staff(organizer)
+    url = reverse("phoneclock:board", args=[board.pk, 1])
+    page = client.get(url).content.decode()
+    assert "Take the clock over on this phone" in page and 'data-action="draw"' in page
+    session = ClockSession.objects.get(pairing=board)
+    first, second = "a" * 32, "b" * 32
+
+    def send(phone: str, taps: list[dict[str, Any]], take_over: bool = False) -> Any:
+        return post(client, url + "taps/", {"session": session.pk, "phone": phone,
+                                            "take_over": take_over, "taps": taps})
+
+    assert send(first, []).status_code == 200  # the first phone claims the clock
+    start = {"seq": 1, "seat": 0, "kind": "start", "at": T0}
+    assert send(first, [start]).status_code == 200
+    refused = send(second, [{"seq": 2, "seat": 0, "kind": "move", "at": T0 + 1000}])
+    assert refused.status_code == 409 and refused.json()["code"] == "other_phone"
+    assert "another phone" in refused.json()["detail"]
+    assert ClockTap.objects.count() == 1
+    taken = send(second, [], take_over=True)
+    assert taken.status_code == 200 and [tap["seq"] for tap in taken.json()["taps"]] == [1]
+    assert send(second, [{"seq": 2, "seat": 0, "kind": "move", "at": T0 + 1000}]) \
+        .status_code == 200
+    assert send(first, []).json()["code"] == "other_phone"  # now the first one follows
+    session.refresh_from_db()
+    assert session.runner == second
+    for bad in ("short", "x" * 41, "bad id with spaces", 5):
+        answer = send(bad, [])  # type: ignore[arg-type]
+        assert answer.status_code == 400 and answer.json()["errors"] == {
+            "phone": [answer.json()["detail"]]}
+    assert post(client, url + "taps/", {"session": session.pk, "take_over": "yes",
+                                        "taps": []}).status_code == 400
+
+
+def test_a_game_without_draws_shows_no_draw_button(make_event: Any, organizer: Any) -> None:
+    event = make_event("round_robin", entrants=4, game="kazambi", clock="3+2")
+    round_ = first_round(event, organizer)
+    pairing = Pairing.objects.filter(round=round_, entrant_b__isnull=False)[0]
+    page = staff(organizer).get(reverse("phoneclock:board", args=[pairing.pk, 1]))
+    assert page.status_code == 200 and b'data-action="draw"' not in page.content
