@@ -142,6 +142,28 @@ def round_advice_extra(round_: Any) -> dict[str, Any]:
     return {key: provider(round_) for key, provider in round_advice_extras.items()}
 
 
+@dataclass(frozen=True)
+class AdviceQuestion:
+    """A clock setting to judge outside a round: ``clock`` (a round's clock text) for
+    ``game`` with ``options``, a round of ``boards`` boards of matches of at most
+    ``games_per_match`` games."""
+
+    game: str
+    options: dict[str, Any]
+    clock: str
+    boards: int = 1
+    games_per_match: int = 1
+
+
+#: What the floors above add to any advice (the phone clock: "measured"), by key: each
+#: provider takes an :class:`AdviceQuestion` and returns a JSON-able dict.
+advice_extras: dict[str, Callable[[AdviceQuestion], dict[str, Any]]] = {}
+
+
+def advice_extra(question: AdviceQuestion) -> dict[str, Any]:
+    return {key: provider(question) for key, provider in advice_extras.items()}
+
+
 def advice_as_dict(advice: ClockAdvice, moves: MoveEstimate) -> dict[str, Any]:
     return {
         "setting": format_setting(advice.setting),

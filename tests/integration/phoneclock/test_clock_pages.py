@@ -251,3 +251,38 @@ def test_a_game_without_draws_shows_no_draw_button(make_event: Any, organizer: A
     pairing = Pairing.objects.filter(round=round_, entrant_b__isnull=False)[0]
     page = staff(organizer).get(reverse("phoneclock:board", args=[pairing.pk, 1]))
     assert page.status_code == 200 and b'data-action="draw"' not in page.content
+
+
+def test_measured_advice_in_the_settings_box_and_the_game_agnostic_api(
+        make_event: Any, organizer: Any) -> None:
+    event = make_event("round_robin", entrants=20, clock="3")
+    round_ = first_round(event, organizer)
+    client = staff(organizer)
+    settings_page = reverse("admin:tournaments_tournament_change", args=[event.pk])
+    api = reverse("clock-advice")
+    query = {"game": "kugamai", "slot_minutes": 60}
+    before = client.get(api, query).json()["measured"]
+    assert (before["fallback"], before["games_measured"], before["minimum"]) == (True, 0, 10)
+    assert "Only 0 games measured on the phone clock" in client.get(settings_page) \
+        .content.decode()
+    for index, pairing in enumerate(Pairing.objects.filter(round=round_,
+                                                           entrant_b__isnull=False)):
+        session = services.session_open(actor=organizer, pairing=pairing, game_number=1)
+        taps: list[dict[str, Any]] = [{"seq": 1, "seat": 0, "kind": "start", "at": T0}]
+        for move in range(6):
+            taps.append({"seq": move + 2, "seat": move % 2, "kind": "move",
+                         "at": T0 + (move + 1) * (5000 + 1000 * index)})
+        taps.append({"seq": 8, "seat": 0, "kind": "resign", "at": taps[-1]["at"] + 1000})
+        services.taps_record(actor=organizer, session=session, taps=taps)
+    answer = client.get(api, query).json()
+    assert answer["measured"]["setting"] == answer["setting"]
+    assert (answer["measured"]["fallback"], answer["measured"]["games_measured"]) == (False, 10)
+    tight = client.get(api, {**query, "clock": "0:20", "boards": 10}).json()["measured"]
+    # three moves of 5 + i s each (board i) overrun 20 s from i = 2 on
+    assert (tight["setting"], tight["boards"], tight["lost_on_time"]) == ("0:20", 10, 8)
+    refused = client.get(api, {**query, "clock": "3|2|1"})
+    assert refused.status_code == 400 and "clock" in refused.json()["errors"]
+    assert client.get(api, {**query, "boards": 0}).status_code == 400
+    page = client.get(settings_page).content.decode()
+    assert "Clock advice from games measured on the phone clock" in page
+    assert "for a round of 10 boards" in page and "this tournament's clock" in page
