@@ -358,7 +358,7 @@
 
   function showStatus(waiting, problem) {
     var offline = navigator.onLine === false;
-    if (following) { statusLine.textContent = data.follow ? texts.following : texts.otherPhone; return; }
+    if (following) { statusLine.textContent = data.follow ? texts.following : ""; return; }  // else the take-over box says it
     if (problem) { statusLine.textContent = texts.refused.replace("{problem}", problem); return; }
     if (waiting === undefined) {
       pending(function (items) { showStatus(items.length); });
