@@ -260,7 +260,7 @@ def test_measured_advice_in_the_settings_box_and_the_game_agnostic_api(
     client = staff(organizer)
     settings_page = reverse("admin:tournaments_tournament_change", args=[event.pk])
     api = reverse("clock-advice")
-    query = {"game": "kugamai", "slot_minutes": 60}
+    query: dict[str, Any] = {"game": "kugamai", "slot_minutes": 60}
     before = client.get(api, query).json()["measured"]
     assert (before["fallback"], before["games_measured"], before["minimum"]) == (True, 0, 10)
     assert "Only 0 games measured on the phone clock" in client.get(settings_page) \
