@@ -36,7 +36,7 @@ class GameDetailOutput(GameOutput):
                     "organizers of the tournament's club."))
 
     class Meta(GameOutput.Meta):
-        fields = [*GameOutput.Meta.fields, "record"]
+        fields = [*GameOutput.Meta.fields, "record", "move_times"]
 
     @extend_schema_field(serializers.JSONField(allow_null=True))
     def get_record(self, game: Game) -> dict[str, Any] | None:

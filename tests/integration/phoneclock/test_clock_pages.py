@@ -208,6 +208,8 @@ def test_a_game_with_times_only_lists_them_by_player(board: Pairing, organizer: 
     page = Client().get(reverse("pages:game-detail", args=[game.pk])).content.decode()
     assert "Move times (phone clock)" in page
     assert f"{board.entrant_a.name}: <span class=\"move-time\">1:05 · 1:57</span>" in page
+    detail = Client().get(reverse("game-detail", args=[game.pk])).json()
+    assert (detail["move_times"], detail["clock_left"]) == ([[65.0, 117.0]], [117.0, 175.0])
 
 
 def test_a_second_phone_follows_until_it_takes_the_clock_over(board: Pairing,
