@@ -92,9 +92,11 @@ def measured_advice(tournament: Tournament, advice: list[dict[str, Any]]) -> dic
     except SeriesError:
         most = 1
 
+    memo: dict[str, Any] = {}
+
     def judge(clock: str) -> dict[str, Any]:
         question = AdviceQuestion(game=tournament.game, options=tournament.game_options or {},
-                                  clock=clock, boards=boards, games_per_match=most)
+                                  clock=clock, boards=boards, games_per_match=most, memo=memo)
         return advice_extra(question).get("measured") or {}
 
     rows = [{"slot": item["slot"], "setting": format_setting(item["advice"].setting),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -153,6 +153,8 @@ class AdviceQuestion:
     clock: str
     boards: int = 1
     games_per_match: int = 1
+    #: Shared by the questions of one page: a provider keeps what it read for the next.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 #: What the floors above add to any advice (the phone clock: "measured"), by key: each

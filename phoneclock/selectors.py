@@ -3,6 +3,7 @@ the sessions of a round, and the measured advice (games.clocks.measured) for a r
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db.models import Q
@@ -95,10 +96,13 @@ def recorded_games(game: str, options: dict[str, Any]) -> list[RecordedGame]:
 
 
 def measured_for(*, game: str, options: dict[str, Any], clock: str, boards: int = 1,
-                 games_per_match: int = 1) -> tuple[MeasuredAdvice | None, int]:
+                 games_per_match: int = 1, games: list[RecordedGame] | None = None,
+                 ) -> tuple[MeasuredAdvice | None, int]:
     """Measured advice for the clock text ``clock`` (its first game's setting) and the
-    number of measured games; None: too few of them, or a clock that cannot be read."""
-    games = recorded_games(game, options)
+    number of measured games (``games``, else read); None: too few of them, or a clock
+    that cannot be read."""
+    if games is None:
+        games = recorded_games(game, options)
     try:
         proposal = controls_for(*game_control_text(clock, 1))
     except ClockError:
@@ -135,9 +139,13 @@ def measured_advice_dict(round_: Round) -> dict[str, Any]:
 def question_advice_dict(question: AdviceQuestion) -> dict[str, Any]:
     """Measured advice for a clock setting judged outside a round (the game-agnostic
     clock-advice API, the tournament's settings page)."""
+    key = "recorded_games " + json.dumps([question.game, question.options], sort_keys=True)
+    games = question.memo.get(key)
+    if games is None:
+        games = question.memo[key] = recorded_games(question.game, question.options)
     advice, measured = measured_for(game=question.game, options=question.options,
                                     clock=question.clock, boards=question.boards,
-                                    games_per_match=question.games_per_match)
+                                    games_per_match=question.games_per_match, games=games)
     return advice_dict(advice, measured, question.clock)
 
 
