@@ -19,8 +19,10 @@ from django.utils.translation import gettext_lazy as _
 
 from core.engine_messages import game_label_lazy
 from core.errors import ApplicationError
+from games.clocks.setting import format_setting
 from games.engines import ENGINE_NAMES, game_facts
-from matches.clock_services import clock_advice
+from games.series.format import MatchFormat, SeriesError
+from matches.clock_services import AdviceQuestion, advice_extra, clock_advice
 from matches.services.imports import tournament_import_trf, trf_import_preview, trf_text
 from players.models import Club
 from players.permissions import managed_clubs
@@ -81,8 +83,37 @@ class TrfImportForm(forms.Form):
         return text
 
 
+def measured_advice(tournament: Tournament, advice: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each advised setting (and the tournament's own clock) judged on the games measured
+    on the phone clock, for a round of all the entrants' boards."""
+    boards = max(1, tournament.entrants.count() // 2)
+    try:
+        most = MatchFormat.from_dict(tournament.match_format or {}).max_games_needed() or 1
+    except SeriesError:
+        most = 1
+
+    memo: dict[str, Any] = {}
+
+    def judge(clock: str) -> dict[str, Any]:
+        question = AdviceQuestion(game=tournament.game, options=tournament.game_options or {},
+                                  clock=clock, boards=boards, games_per_match=most, memo=memo)
+        return advice_extra(question).get("measured") or {}
+
+    rows = [{"slot": item["slot"], "setting": format_setting(item["advice"].setting),
+             "measured": judge(format_setting(item["advice"].setting))}
+            for item in advice if "advice" in item]
+    own = judge(tournament.clock) if tournament.clock else None
+    found = [row["measured"] for row in rows if row["measured"]] + ([own] if own else [])
+    if not found:
+        return {}
+    return {"rows": rows, "own": own, "clock": tournament.clock, "boards": boards,
+            "fallback": found[0]["fallback"], "games_measured": found[0]["games_measured"],
+            "minimum": found[0].get("minimum")}
+
+
 class TournamentRunAdmin(TournamentAdmin):
     change_list_template = "matches/admin/tournament_change_list.html"
+    change_form_template = "matches/admin/tournament_change_form.html"
 
     def settings_context(self, request: HttpRequest, object_id: str | None) -> dict[str, Any]:
         context = super().settings_context(request, object_id)
@@ -103,6 +134,7 @@ class TournamentRunAdmin(TournamentAdmin):
         if basis is not None:
             context["clock_advice"] = advice
             context["clock_basis"] = basis
+            context["clock_measured"] = measured_advice(tournament, advice)
         return context
 
     def links(self, tournament: Tournament) -> dict[str, str]:

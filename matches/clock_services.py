@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -140,6 +140,30 @@ round_advice_extras: dict[str, Callable[[Any], dict[str, Any]]] = {}
 
 def round_advice_extra(round_: Any) -> dict[str, Any]:
     return {key: provider(round_) for key, provider in round_advice_extras.items()}
+
+
+@dataclass(frozen=True)
+class AdviceQuestion:
+    """A clock setting to judge outside a round: ``clock`` (a round's clock text) for
+    ``game`` with ``options``, a round of ``boards`` boards of matches of at most
+    ``games_per_match`` games."""
+
+    game: str
+    options: dict[str, Any]
+    clock: str
+    boards: int = 1
+    games_per_match: int = 1
+    #: Shared by the questions of one page: a provider keeps what it read for the next.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+#: What the floors above add to any advice (the phone clock: "measured"), by key: each
+#: provider takes an :class:`AdviceQuestion` and returns a JSON-able dict.
+advice_extras: dict[str, Callable[[AdviceQuestion], dict[str, Any]]] = {}
+
+
+def advice_extra(question: AdviceQuestion) -> dict[str, Any]:
+    return {key: provider(question) for key, provider in advice_extras.items()}
 
 
 def advice_as_dict(advice: ClockAdvice, moves: MoveEstimate) -> dict[str, Any]:

@@ -66,6 +66,11 @@ class Game(models.Model):
         _("clock left"), null=True, blank=True,
         help_text=_("Seconds left on each seat's clock at the end."),
     )
+    move_times = models.JSONField(
+        _("move times"), null=True, blank=True,
+        help_text=_("Per move, in the order played: seconds used and seconds left on the "
+                    "mover's clock (measured on the phone clock)."),
+    )
     played_at = models.DateTimeField(_("played at"))
     order_recorded = models.BooleanField(
         _("order recorded"),

@@ -264,6 +264,19 @@ def _blunder_mark(note: dict[str, Any]) -> dict[str, str]:
     return {"blunder": "yes", "better": better, "title": str(title)}
 
 
+def _clock_text(seconds: float) -> str:
+    hours, rest = divmod(round(seconds), 3600)
+    minutes, whole = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{whole:02d}" if hours else f"{minutes}:{whole:02d}"
+
+
+def _move_times(game: Game, names: list[str]) -> list[dict[str, str]]:
+    """The phone clock's times per move (sides alternate from the first mover)."""
+    return [{"used": _clock_text(used), "left": _clock_text(left),
+             "name": names[(game.first_side + index) % 2]}
+            for index, (used, left) in enumerate(game.move_times or [])]
+
+
 @gzip_page
 @require_GET
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -290,11 +303,15 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     marks = {number: _blunder_mark(note)
              for number, note in analysis_selectors.move_marks(analysis).items()
              if note.get("blunder")}
+    times = _move_times(game, names)
     context = {
         "game": game, "pairing": pairing, "tournament": pairing.round.tournament,
         "names": names, "steps": steps, "error": error,
         "documents": [step.document for step in steps],
-        "move_list": [(step, marks.get(step.number)) for step in steps if step.number],
+        "move_list": [(step, marks.get(step.number),
+                       times[step.number - 1] if step.number <= len(times) else None)
+                      for step in steps if step.number],
+        "move_times": times,
         "analysis": analysis and {
             "status": analysis.status, "blunders": len(marks),
             "percent": round(100 * analysis_selectors.progress(analysis)),

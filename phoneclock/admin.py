@@ -44,7 +44,8 @@ class ClockSessionAdmin(ReadOnlyAdmin):
     list_select_related = ["pairing__round__tournament"]
     readonly_fields = ["pairing", "game_number", "setting", "odds", "opened_by_user",
                        "opened_by_link", "started_at", "finished_at", "finish", "winner_side",
-                       "record", "agreed_a", "agreed_b", "confirmed_at", "confirmed_by"]
+                       "record", "runner", "agreed_a", "agreed_b", "confirmed_at",
+                       "confirmed_by"]
     exclude = ["follow_token"]
     inlines = [ClockTapInline]
     change_form_template = "phoneclock/admin/session_change_form.html"

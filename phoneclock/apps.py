@@ -8,7 +8,8 @@ class PhoneClockConfig(AppConfig):
     verbose_name = _("Phone clocks")
 
     def ready(self) -> None:
-        from matches.clock_services import round_advice_extras
-        from phoneclock.selectors import measured_advice_dict
+        from matches.clock_services import advice_extras, round_advice_extras
+        from phoneclock.selectors import measured_advice_dict, question_advice_dict
 
         round_advice_extras["measured"] = measured_advice_dict
+        advice_extras["measured"] = question_advice_dict

@@ -30,12 +30,14 @@ class TapKind(models.TextChoices):
     ADD_TIME = "add_time", _("add time")
     FLAG = "flag", _("flag")
     RESIGN = "resign", _("resign")
+    DRAW = "draw", _("draw agreed")
 
 
 class Finish(models.TextChoices):
     NONE = "", _("not finished")
     FLAG = "flag", _("flag fall")
     RESIGN = "resign", _("resignation")
+    DRAW = "draw", _("draw agreed")
 
 
 class ClockSession(models.Model):
@@ -55,11 +57,16 @@ class ClockSession(models.Model):
                                        verbose_name=_("opened by (private link)"))
     follow_token = models.CharField(_("follow token"), max_length=43, unique=True,
                                     editable=False)
+    runner = models.CharField(_("phone running the clock"), max_length=40, blank=True,
+                              editable=False, help_text=_(
+                                  "The phone whose taps the clock takes; another phone follows "
+                                  "it until it takes the clock over."))
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     finish = models.CharField(_("finish"), max_length=8, choices=Finish.choices, blank=True,
                               default=Finish.NONE)
-    winner_side = models.PositiveSmallIntegerField(_("winner side"), null=True, blank=True)
+    winner_side = models.PositiveSmallIntegerField(_("winner side"), null=True, blank=True,
+                                                   help_text=_("Empty for a draw."))
     record = models.JSONField(_("move times"), default=list, blank=True, help_text=_(
         "Per move: side, time used and time left (ms)."))
     agreed_a = models.BooleanField(_("side A agreed"), default=False)
@@ -86,8 +93,8 @@ class ClockSession(models.Model):
                                    | Q(winner_side__in=[0, 1]),
                                    name="clock_winner_side_0_or_1"),
             models.CheckConstraint(
-                condition=Q(finish="", winner_side__isnull=True)
-                | (~Q(finish="") & Q(winner_side__isnull=False)),
+                condition=Q(finish__in=["", Finish.DRAW], winner_side__isnull=True)
+                | (Q(finish__in=[Finish.FLAG, Finish.RESIGN]) & Q(winner_side__isnull=False)),
                 name="clock_finish_has_winner"),
             models.CheckConstraint(
                 condition=Q(confirmed_at__isnull=True) | ~Q(finish=""),

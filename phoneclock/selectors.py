@@ -3,6 +3,7 @@ the sessions of a round, and the measured advice (games.clocks.measured) for a r
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db.models import Q
@@ -11,11 +12,13 @@ from core.engine_messages import translated
 from games.clocks.control import controls_for, game_control_text
 from games.clocks.errors import ClockError
 from games.clocks.measured import (
+    MAX_BOARDS,
     MIN_MEASURED_GAMES,
     MeasuredAdvice,
     RecordedGame,
     measured_advice,
 )
+from matches.clock_services import AdviceQuestion
 from phoneclock.models import ClockSession, TapKind
 from tournaments.models import Pairing, Round
 from tournaments.selectors import match_format_of, round_clock
@@ -92,32 +95,61 @@ def recorded_games(game: str, options: dict[str, Any]) -> list[RecordedGame]:
     return found
 
 
+def measured_for(*, game: str, options: dict[str, Any], clock: str, boards: int = 1,
+                 games_per_match: int = 1, games: list[RecordedGame] | None = None,
+                 ) -> tuple[MeasuredAdvice | None, int]:
+    """Measured advice for the clock text ``clock`` (its first game's setting) and the
+    number of measured games (``games``, else read); None: too few of them, or a clock
+    that cannot be read."""
+    if games is None:
+        games = recorded_games(game, options)
+    try:
+        proposal = controls_for(*game_control_text(clock, 1))
+    except ClockError:
+        return None, len(games)
+    advice = measured_advice(games, proposal, boards=max(1, min(boards, MAX_BOARDS)),
+                             games_per_match=max(1, games_per_match),
+                             label=translated_label(game, options))
+    return advice, len(games)
+
+
 def round_measured_advice(round_: Round, boards: int | None = None) -> tuple[
         MeasuredAdvice | None, int, str]:
     """Measured advice for the round's clock: (advice or None, measured games, proposal
     text). None: too few measured games (or no clock set): today's advice stands."""
     tournament = round_.tournament
     text = round_clock(round_)
-    games = recorded_games(tournament.game, tournament.game_options or {})
     if not text:
-        return None, len(games), ""
-    try:
-        proposal = controls_for(*game_control_text(text, 1))
-    except ClockError:
-        return None, len(games), text
+        return None, len(recorded_games(tournament.game, tournament.game_options or {})), ""
     if boards is None:
         boards = round_.pairings.filter(entrant_b__isnull=False).count()
-    boards = max(1, boards)
-    most = match_format_of(tournament).max_games_needed() or 1
-    label = translated_label(tournament.game, tournament.game_options or {})
-    advice = measured_advice(games, proposal, boards=boards, games_per_match=most, label=label)
-    return advice, len(games), text
+    advice, measured = measured_for(
+        game=tournament.game, options=tournament.game_options or {}, clock=text,
+        boards=boards, games_per_match=match_format_of(tournament).max_games_needed() or 1)
+    return advice, measured, text
 
 
 def measured_advice_dict(round_: Round) -> dict[str, Any]:
     """The round's measured advice for the clock-advice API (``fallback``: too few
     measured games, today's estimate stands)."""
     advice, measured, text = round_measured_advice(round_)
+    return advice_dict(advice, measured, text)
+
+
+def question_advice_dict(question: AdviceQuestion) -> dict[str, Any]:
+    """Measured advice for a clock setting judged outside a round (the game-agnostic
+    clock-advice API, the tournament's settings page)."""
+    key = "recorded_games " + json.dumps([question.game, question.options], sort_keys=True)
+    games = question.memo.get(key)
+    if games is None:
+        games = question.memo[key] = recorded_games(question.game, question.options)
+    advice, measured = measured_for(game=question.game, options=question.options,
+                                    clock=question.clock, boards=question.boards,
+                                    games_per_match=question.games_per_match, games=games)
+    return advice_dict(advice, measured, question.clock)
+
+
+def advice_dict(advice: MeasuredAdvice | None, measured: int, text: str) -> dict[str, Any]:
     if advice is None:
         return {"fallback": True, "games_measured": measured, "setting": text,
                 "minimum": MIN_MEASURED_GAMES}
@@ -144,5 +176,6 @@ def reasons(advice: MeasuredAdvice) -> list[str]:
     return [translated(reason) for reason in advice.reason_messages]
 
 
-__all__ = ["TapKind", "current_pairing", "next_game_number", "reasons", "recorded_games",
-           "round_boards", "round_measured_advice", "session_state"]
+__all__ = ["TapKind", "advice_dict", "current_pairing", "measured_for", "next_game_number",
+           "question_advice_dict", "reasons", "recorded_games", "round_boards",
+           "round_measured_advice", "session_state"]

@@ -1,6 +1,7 @@
 """Writes of the phone clock: open a board's clock, store taps (idempotently), the
-players' agreement with a flag or resignation, and the director's confirmation, which
-records the result through the one writer (matches.services.results).
+players' agreement with a flag, a resignation or an agreed draw, and the director's
+confirmation, which records the game and its measured times through the one writer of
+games (matches.services: ``game_record`` and ``game_times_attach``).
 
 Who may use a clock: the organizers of the tournament's club (``actor``), or the holder
 of a live private link (``link``) to one of the board's two entrants.
@@ -8,6 +9,7 @@ of a live private link (``link``) to one of the board's two entrants.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -16,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.engine_messages import engine_error_message
+from core.engine_messages import engine_error_message, game_label
 from core.errors import ApplicationError, ConflictError
 from games.clocks.control import (
     MAX_ADDED_MS,
@@ -28,7 +30,10 @@ from games.clocks.control import (
 )
 from games.clocks.control import TapKind as PureTapKind
 from games.clocks.errors import ClockError
-from matches.services.results import match_result_record, match_score
+from games.engines import game_facts
+from matches.models import Game, Termination
+from matches.services.games import game_record
+from matches.services.times import game_times_attach
 from phoneclock.models import (
     MAX_TAPS_PER_REQUEST,
     MAX_TAPS_PER_SESSION,
@@ -44,6 +49,16 @@ from tournaments.selectors import match_format_of, round_clock
 
 #: Phone timestamps are milliseconds since 1970: anything past this is not a time.
 MAX_AT_MS = 2**53
+#: A phone names itself with a random id it keeps (the page makes 32 hex digits).
+PHONE_ID = re.compile(r"[A-Za-z0-9_-]{8,40}")
+
+
+class OtherPhoneError(ConflictError):
+    """The clock runs on another phone: this one follows it, or takes it over."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.code = "other_phone"
 
 
 def ensure_may_use(*, actor: Actor | None, link: EntrantLink | None, pairing: Pairing) -> None:
@@ -142,13 +157,23 @@ def _same(tap: ClockTap, clean: dict[str, Any]) -> bool:
 
 @transaction.atomic
 def taps_record(*, actor: Actor | None, link: EntrantLink | None = None,
-                session: ClockSession, taps: Sequence[Any]) -> ClockSession:
+                session: ClockSession, taps: Sequence[Any], phone: str = "",
+                take_over: bool = False) -> ClockSession:
     """Store ``taps`` (dicts: seq, seat, kind, at, amount) and replay the session.
 
     A tap already stored under its sequence number is skipped when it is the same, and
     refused when it differs; a tap the clock cannot take (a move out of turn, time going
     back, a flag that has not fallen) refuses the whole batch: nothing is written.
+
+    ``phone`` names the phone sending (its own random id): the first phone runs the
+    clock, and another one is refused (:class:`OtherPhoneError`: it follows) unless it
+    ``take_over`` the clock, after its user confirmed. No ``phone``: no such check.
     """
+    if not isinstance(phone, str) or (phone and not PHONE_ID.fullmatch(phone)):
+        raise ApplicationError(_("phone must be 8 to 40 letters, digits, \"-\" or \"_\"."),
+                               field="phone")
+    if not isinstance(take_over, bool):
+        raise ApplicationError(_("take_over must be true or false."), field="take_over")
     if not isinstance(taps, list | tuple):
         raise ApplicationError(_("taps must be a list."), field="taps")
     if len(taps) > MAX_TAPS_PER_REQUEST:
@@ -159,6 +184,18 @@ def taps_record(*, actor: Actor | None, link: EntrantLink | None = None,
     session = (ClockSession.objects.select_for_update(of=("self",))
                .select_related("pairing__round__tournament__club").get(pk=session.pk))
     ensure_may_use(actor=actor, link=link, pairing=session.pairing)
+    if phone and session.runner != phone:
+        if session.runner and not take_over:
+            raise OtherPhoneError(_("This clock runs on another phone: this phone follows it "
+                                    "until you take the clock over."))
+        session.runner = phone
+        session.save(update_fields=["runner"])
+    game = session.pairing.round.tournament.game
+    for index, clean in enumerate(cleaned):
+        if clean["kind"] == TapKind.DRAW and not game_facts(game).draws_possible:
+            raise ApplicationError(_("%(game)s has no draws: the clock cannot end this game "
+                                     "drawn.") % {"game": game_label(game)},
+                                   field=_field(index, "kind"))
     stored = {tap.sequence: tap for tap in session.taps.all()}
     new: dict[int, dict[str, Any]] = {}
     for index, clean in enumerate(cleaned):
@@ -226,14 +263,33 @@ def _replay(session: ClockSession, taps: dict[int, ClockTap]) -> dict[int, TapOu
     session.record = record
     if clock.finished and not session.finish:
         session.finish = Finish(clock.finished)
-        session.winner_side = 1 - int(clock.loser or 0)
+        session.winner_side = None if clock.loser is None else 1 - clock.loser
         session.finished_at = timezone.now()
     return outcomes
 
 
+def final_left_ms(session: ClockSession) -> list[int]:
+    """Each side's time left when the session's clock stopped (its taps replayed)."""
+    clock = GameClock(session_controls(session))
+    for tap in session.taps.order_by("sequence"):
+        try:
+            clock.apply(Tap(PureTapKind(tap.kind), tap.seat, tap.at_ms, tap.amount_ms))
+        except ClockError:
+            break
+    return list(clock.left)
+
+
+def session_move_times(session: ClockSession) -> list[list[float]]:
+    """The session's moves as ``Game.move_times``: [seconds used, seconds left] each (a
+    flag's unfinished move is no move)."""
+    return [[entry["used_ms"] / 1000, entry["left_ms"] / 1000] for entry in session.record
+            if not entry.get("flag")]
+
+
 @transaction.atomic
 def session_agree(*, link: EntrantLink, session: ClockSession) -> ClockSession:
-    """A player (through a private link) agrees with the result the clock pre-filled."""
+    """A player (through a private link) agrees with the result the clock pre-filled (a
+    flag, a resignation or a draw agreed at the board)."""
     session = (ClockSession.objects.select_for_update(of=("self",))
                .select_related("pairing__round__tournament").get(pk=session.pk))
     ensure_may_use(actor=None, link=link, pairing=session.pairing)
@@ -267,9 +323,12 @@ BOTH_PLAYERS = BothPlayers()
 
 @transaction.atomic
 def session_result_confirm(*, actor: Actor, session: ClockSession) -> ClockSession:
-    """The director confirms the clock's result (a flag or a resignation). The match
-    result is recorded through ``match_result_record`` once the confirmed games decide the
-    match; until then each confirmed game waits for the next."""
+    """The director (or both players) confirms the clock's result: a flag, a resignation
+    or a draw agreed at the board. The game is recorded through ``game_record`` in the
+    order the clock played the match (earlier games first: each must be confirmed on the
+    clock or already entered), and the clock's times are attached to it; a board whose
+    result is already in keeps it (the clock never corrects a result), and the game
+    already entered for this number only gets the times."""
     session = (ClockSession.objects.select_for_update(of=("self",))
                .select_related("pairing__round__tournament__club").get(pk=session.pk))
     pairing = session.pairing
@@ -279,19 +338,44 @@ def session_result_confirm(*, actor: Actor, session: ClockSession) -> ClockSessi
                                field="finish")
     if session.confirmed_at is not None:
         raise ApplicationError(_("This result is already confirmed."), field="confirmed_at")
-    earlier = list(ClockSession.objects.filter(pairing=pairing, game_number__lt=session.game_number)
+    earlier = list(ClockSession.objects.filter(pairing=pairing, game_number__lt=session.game_number,
+                                               confirmed_at__isnull=False)
                    .order_by("game_number"))
-    numbers = [other.game_number for other in earlier if other.confirmed_at is not None]
-    if numbers != list(range(1, session.game_number)):
+    entered = set(Game.objects.filter(pairing=pairing).values_list("number", flat=True))
+    ready = entered | {other.game_number for other in earlier}
+    if not set(range(1, session.game_number)) <= ready:
         raise ApplicationError(_("Confirm games 1 to %(before)d of this match on the clock "
                                  "first.") % {"before": session.game_number - 1},
                                field="game_number")
-    score = match_score([other.winner_side for other in [*earlier, session]])
     session.confirmed_at, session.confirmed_by = timezone.now(), actor_user(actor)
     session.save(update_fields=["confirmed_at", "confirmed_by"])
-    # a result the director entered meanwhile stands: the clock never corrects it
-    if pairing.outcome == Outcome.PENDING and \
-            match_format_of(pairing.round.tournament).is_decided(score):
-        match_result_record(actor=actor, pairing=pairing, expected_version=pairing.version,
-                            score=score)
+    for confirmed in earlier:
+        _record_game(actor, pairing, confirmed, times_for_entered=False)
+    _record_game(actor, pairing, session, times_for_entered=True)
     return session
+
+
+_TERMINATIONS = {Finish.FLAG: Termination.TIME_FORFEIT, Finish.RESIGN: Termination.NORMAL,
+                 Finish.DRAW: Termination.NORMAL}
+
+
+def _record_game(actor: Actor, pairing: Pairing, session: ClockSession, *,
+                 times_for_entered: bool) -> None:
+    """The confirmed ``session``'s game, recorded while the board waits for its result,
+    with the clock's times attached (once: a game with times keeps them). A game already
+    entered gets the times when ``times_for_entered``."""
+    pairing.refresh_from_db()
+    game = Game.objects.filter(pairing=pairing, number=session.game_number).first()
+    if game is not None and not times_for_entered:
+        return
+    if game is None:
+        if pairing.outcome != Outcome.PENDING \
+                or pairing.games.count() != session.game_number - 1:
+            return
+        result = {0: "a", 1: "b", None: "draw"}[session.winner_side]
+        game = game_record(actor=actor, pairing=pairing, result=result,
+                           termination=_TERMINATIONS[Finish(session.finish)],
+                           number=session.game_number).game
+    if game.move_times is None and session.record:
+        game_times_attach(actor=actor, game=game, move_times=session_move_times(session),
+                          clock_left=[ms / 1000 for ms in final_left_ms(session)])

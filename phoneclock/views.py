@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.login_guard import client_address
 from core.errors import ApplicationError, ConflictError
+from games.engines import game_facts
 from phoneclock import selectors, services
 from phoneclock.models import MAX_TAPS_PER_REQUEST, ClockSession
 from playerlinks.guard import LinkGuessing, guarded_link
@@ -64,6 +65,7 @@ def _page(request: HttpRequest, session: ClockSession, *, base: str, side: int |
     data = {
         "state": selectors.session_state(session), "names": [name_a, name_b],
         "base": base, "follow": follow, "side": side,
+        "stateUrl": reverse("phoneclock:follow-state", args=[session.follow_token]),
         "sw": "" if follow else reverse("phoneclock:sw"),
         "assets": [static("phoneclock/clock.js"), static("phoneclock/clock.css"),
                    static("pages/js/language.js")],
@@ -72,14 +74,22 @@ def _page(request: HttpRequest, session: ClockSession, *, base: str, side: int |
             "moves": _("{n} moves"), "offline": _("Offline: {n} taps kept on this phone"),
             "sending": _("Sending {n} taps…"), "saved": _("Every tap is saved."),
             "refused": _("The server refused a tap: {problem}"),
+            "resynced": _("The server refused a tap: {problem} This phone now shows the clock "
+                          "as stored; {n} taps made here after it were dropped."),
             "following": _("Following this clock live."),
             "flagged": _("{loser} lost on time: {winner} wins. Result pre-filled, to be "
                          "confirmed."),
             "resigned": _("{loser} resigned: {winner} wins. Result pre-filled, to be confirmed."),
+            "drawn": _("Draw agreed at the board. Result pre-filled, to be confirmed."),
+            "confirmDraw": _("Did both players agree to a draw?"),
+            "otherPhone": _("This clock runs on another phone: this phone follows it."),
+            "confirmTakeOver": _("Take the clock over on this phone? The other phone will only "
+                                 "follow it."),
             "confirmResign": _("Does {name} resign?"), "agreed": _("Agreed"),
         },
     }
     context = {
+        "draws": game_facts(pairing.round.tournament.game).draws_possible,
         "clock_data": data, "session": session, "pairing": pairing,
         "tournament": pairing.round.tournament,
         "name_a": name_a, "name_b": name_b, "side": side, "follow": follow,
@@ -151,7 +161,9 @@ def _taps(request: HttpRequest, *, link: EntrantLink | None) -> JsonResponse:
         if session is None:
             raise ApplicationError(_("Unknown clock session."), field="session")
         session = services.taps_record(actor=request.user, link=link, session=session,
-                                       taps=body.get("taps") or [])
+                                       taps=body.get("taps") or [],
+                                       phone=body.get("phone", ""),
+                                       take_over=body.get("take_over", False))
     except (ApplicationError, PermissionDenied) as error:
         return _error(error)
     return JsonResponse(selectors.session_state(session))

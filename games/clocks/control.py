@@ -132,12 +132,14 @@ class TapKind(StrEnum):
     ADD_TIME = "add_time"
     FLAG = "flag"
     RESIGN = "resign"
+    DRAW = "draw"
 
 
 @dataclass(frozen=True, slots=True)
 class Tap:
     """One tap: ``seat`` is the seat that moved (move), whose clock starts (start), that
-    gets time (add_time), whose flag fell (flag) or that resigns (resign)."""
+    gets time (add_time), whose flag fell (flag), that resigns (resign) or that entered a
+    draw agreed by both (draw: the game ends without a loser)."""
 
     kind: TapKind
     seat: int
@@ -257,6 +259,8 @@ class GameClock:
                 raise ClockInputError(N_("seat %(seat)s's flag has not fallen: %(left)s ms left"),
                                       seat=tap.seat, left=shown)
             return self._end(tap, "flag", shown=0)
+        if kind is TapKind.DRAW:
+            return self._end(tap, "draw", shown=self.shown_ms(tap.seat, tap.at_ms))
         # resign
         return self._end(tap, "resign", shown=self.shown_ms(tap.seat, tap.at_ms))
 
@@ -266,7 +270,8 @@ class GameClock:
         if self.running is not None:  # the running clock stops where it is
             self.left[self.running] = max(0, self._left_after(self.running, self.move_elapsed,
                                                               bonus=False))
-        self.finished, self.loser, self.paused = how, tap.seat, True
+        self.finished, self.paused = how, True
+        self.loser = None if how == "draw" else tap.seat
         if how == "flag":
             self.left[tap.seat] = 0
         return TapOutcome(tap.seat, used, shown)

@@ -36,7 +36,7 @@ class GameDetailOutput(GameOutput):
                     "organizers of the tournament's club."))
 
     class Meta(GameOutput.Meta):
-        fields = [*GameOutput.Meta.fields, "record"]
+        fields = [*GameOutput.Meta.fields, "record", "move_times"]
 
     @extend_schema_field(serializers.JSONField(allow_null=True))
     def get_record(self, game: Game) -> dict[str, Any] | None:
@@ -83,6 +83,13 @@ class ClockAdviceQuery(serializers.Serializer[Any]):
     match_format = serializers.CharField(default="single")
     slot_minutes = serializers.FloatField(min_value=1, max_value=24 * 60)  # a day
     options = serializers.JSONField(required=False, default=dict)
+    clock = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=40,
+        help_text=_('A clock to judge on the games measured on the phone clock ("15+10"); '
+                    "empty: the advised one."))
+    boards = serializers.IntegerField(
+        required=False, default=1, min_value=1, max_value=1000,
+        help_text=_("Boards in a round, for the measured round length."))
 
 
 class MatchProgressOutput(serializers.Serializer[Any]):

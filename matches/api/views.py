@@ -19,7 +19,9 @@ from rest_framework.views import APIView
 from core.engine_messages import engine_error_message
 from core.errors import ApplicationError
 from core.ids import is_id
-from games.series.format import MatchScore
+from games.clocks.control import format_clock_text
+from games.clocks.errors import ClockError
+from games.series.format import MatchFormat, MatchScore
 from matches import clock_services, selectors
 from matches.api import serializers as s
 from matches.services.games import game_entry_record
@@ -137,7 +139,9 @@ def round_clock_advice(request: Request, pk: int) -> Response:
                responses=OpenApiResponse(description=_lazy("Clock advice")))
 @api_view(["GET"])
 def clock_advice(request: Request) -> Response:
-    """Advice for any game, match format (``ft3/9``, ``bo5``...) and time slot."""
+    """Advice for any game, match format (``ft3/9``, ``bo5``...) and time slot; under
+    ``measured``, a clock (``clock``, else the advised one) judged on the games measured
+    on the phone clock for ``boards`` boards (``fallback``: too few, the estimate stands)."""
     query = s.ClockAdviceQuery(data=request.query_params)
     query.is_valid(raise_exception=True)
     values = query.validated_data
@@ -153,12 +157,23 @@ def clock_advice(request: Request) -> Response:
         options = get_engine(values["game"]).options(**options)
     except (TypeError, ValueError) as error:
         raise ApplicationError(engine_error_message(error), field="options") from None
+    clock = values.get("clock") or ""
+    if clock:
+        try:
+            clock = format_clock_text(clock)
+        except ClockError as error:
+            raise ApplicationError(engine_error_message(error), field="clock") from None
     advice, moves = clock_services.clock_advice(
         game=values["game"], options=options, match_format=values["match_format"],
         slot_minutes=values["slot_minutes"])
+    answer = clock_services.advice_as_dict(advice, moves)
+    question = clock_services.AdviceQuestion(
+        game=values["game"], options=options, clock=clock or answer["setting"],
+        boards=values.get("boards") or 1,
+        games_per_match=MatchFormat.parse(values["match_format"]).max_games_needed() or 1)
     return Response({"game": values["game"], "match_format": values["match_format"],
-                     "slot_minutes": values["slot_minutes"],
-                     **clock_services.advice_as_dict(advice, moves)})
+                     "slot_minutes": values["slot_minutes"], **answer,
+                     **clock_services.advice_extra(question)})
 
 
 @extend_schema(tags=["tournaments"])

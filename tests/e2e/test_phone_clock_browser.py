@@ -3,7 +3,8 @@ off (DevTools network emulation through the CDP), nothing reaches the server unt
 phone is back online, then every tap arrives once and the stored times add up (base +
 increments - time left = time used, within 1 s, and what the page showed). Screenshots in
 English and Russian; the page reloads offline from the service worker's copy with its
-queued taps; the follow page of a second phone shows the same clock."""
+queued taps; the follow page of a second phone shows the same clock, and a second phone
+opening the clock itself follows it until it takes the clock over."""
 
 from __future__ import annotations
 
@@ -151,6 +152,19 @@ def test_forty_moves_offline_then_synced(browser: Browser, live_server: Any, clo
         time.sleep(0.2)
     session.refresh_from_db()
     assert (session.finish, session.winner_side) == ("resign", 0)
+    # a second phone (another id) opening the clock follows it until its user takes it over
+    browser.run("localStorage.setItem('phoneclock-phone', 'f'.repeat(32));")
+    browser.get(url)
+    wait_for(browser, "return !document.getElementById('clock-takeover').hidden;")
+    assert "following" in browser.run("return document.getElementById('clock').className;")
+    browser.screenshot(artifacts / "phone-clock-375-ru-other-phone.png", full_page=False)
+    browser.run("window.confirm = function () { return true; };"
+                "document.querySelector('[data-action=takeover]').click();")
+    wait_for(browser, "return document.getElementById('clock-takeover').hidden;")
+    session.refresh_from_db()
+    assert session.runner == "f" * 32
     browser.run("document.cookie = 'django_language=; max-age=0; path=/';")
-    errors = [line for line in browser.console_errors() if "favicon" not in line]
+    # the 409 that made the second phone a follower is the one expected
+    errors = [line for line in browser.console_errors()
+              if "favicon" not in line and "409" not in line]
     assert errors == [], errors[:3]

@@ -1,8 +1,11 @@
-// The phone clock: two halves to tap, an arbiter's panel (pause, add time, flag, resign),
-// sound, vibration and a screen kept awake. Every tap is stored in IndexedDB first and
-// sent when the phone is online (POST JSON with the CSRF token); the server replays the
-// taps through the same rules (games/clocks/control.py) and keeps the times. A follow
-// page (a second phone) polls the stored taps and shows the same clock.
+// The phone clock: two halves to tap, an arbiter's panel (pause, add time, flag, resign,
+// draw), sound, vibration and a screen kept awake. Every tap is stored in IndexedDB first
+// and sent when the phone is online (POST JSON with the CSRF token and this phone's id);
+// the server replays the taps through the same rules (games/clocks/control.py) and keeps
+// the times. A follow page (a second phone) polls the stored taps and shows the same
+// clock; a clock page whose clock runs on another phone (409) follows it the same way
+// until its user takes the clock over. A tap the server refuses is dropped with the taps
+// made after it, and the page goes back to the clock as stored: the queue never sticks.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("clock-data").textContent);
@@ -15,8 +18,11 @@
   var statusLine = document.getElementById("clock-status");
   var panel = document.getElementById("arbiter");
   var banner = document.getElementById("clock-result");
+  var takeover = document.getElementById("clock-takeover");
   var taps = [];          // every tap known here, in sequence order
-  var failed = {};        // seq -> the server's refusal
+  var following = !!data.follow;  // showing the clock read-only (polling its state)
+  var single = false;     // after a refused batch: send one tap at a time to find the bad one
+  var polling = null;
   var lastAt = 0;
   var clock = null;
   var db = null;
@@ -81,6 +87,7 @@
       return this.end(seat, at, "flag");
     }
     if (tap.kind === "resign") { return this.end(seat, at, "resign"); }
+    if (tap.kind === "draw") { return this.end(seat, at, "draw"); }
     // a move
     if (this.running !== seat || this.paused) { return false; }
     var used = this.elapsed(at);
@@ -100,7 +107,7 @@
     if (this.running !== null) {  // the running clock stops where it is
       this.left[this.running] = Math.max(0, this.leftAfter(this.running, this.elapsedSoFar, false));
     }
-    this.finished = how; this.loser = seat; this.paused = true;
+    this.finished = how; this.loser = how === "draw" ? null : seat; this.paused = true;
     if (how === "flag") { this.left[seat] = 0; }
     return true;
   };
@@ -122,7 +129,7 @@
 
   function render() {
     var now = Math.max(Date.now(), lastAt);
-    if (!data.follow && clock.flagAt() !== null && now >= clock.flagAt()) {
+    if (!following && clock.flagAt() !== null && now >= clock.flagAt()) {
       record("flag", clock.running, 0, clock.flagAt());
     }
     for (var seat = 0; seat < 2; seat += 1) {
@@ -133,12 +140,14 @@
     }
     root.classList.toggle("paused", clock.started && clock.paused && !clock.finished);
     root.classList.toggle("finished", !!clock.finished);
-    if (clock.finished) {
-      var winner = state.names[1 - clock.loser];
-      banner.hidden = false;
+    root.classList.toggle("following", following);
+    banner.hidden = !clock.finished;
+    if (clock.finished === "draw") {
+      banner.querySelector(".what").textContent = texts.drawn;
+    } else if (clock.finished) {
       banner.querySelector(".what").textContent = (clock.finished === "flag"
         ? texts.flagged : texts.resigned).replace("{loser}", state.names[clock.loser])
-        .replace("{winner}", winner);
+        .replace("{winner}", state.names[1 - clock.loser]);
     }
   }
 
@@ -156,7 +165,7 @@
   }
 
   function feedback(kind) {
-    var loud = kind === "flag" || kind === "resign";
+    var loud = kind === "flag" || kind === "resign" || kind === "draw";
     var active = !navigator.userActivation || navigator.userActivation.hasBeenActive;
     if (navigator.vibrate && active) { try { navigator.vibrate(loud ? [300, 100, 300] : 30); } catch (e) { /* not allowed */ } }
     beep(loud ? 440 : 880, loud ? 0.6 : 0.05);
@@ -186,7 +195,7 @@
 
   function tapHalf(seat) {
     keepAwake();
-    if (clock.finished || clock.paused && clock.started) { return; }
+    if (following || clock.finished || clock.paused && clock.started) { return; }
     if (!clock.started) { record("start", 1 - seat); return; }
     if (clock.running === seat) { record("move", seat); }
   }
@@ -237,40 +246,119 @@
     return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
   }
 
+  function phoneId() {
+    var id = "";
+    try { id = window.localStorage.getItem("phoneclock-phone") || ""; } catch (e) { /* private mode */ }
+    if (!/^[0-9a-f]{32}$/.test(id)) {
+      var bytes = new Uint8Array(16);
+      window.crypto.getRandomValues(bytes);
+      id = Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+      try { window.localStorage.setItem("phoneclock-phone", id); } catch (e) { /* kept for this page only */ }
+    }
+    return id;
+  }
+  var phone = data.follow ? "" : phoneId();
+
+  function plain(t) { return {seq: t.seq, seat: t.seat, kind: t.kind, at: t.at, amount: t.amount}; }
+
+  // POST taps (none: only claims the clock for this phone); done(answer) with ok, status, body.
+  function send(items, takeOver, done) {
+    fetch(data.base + "taps/", {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") || data.csrf},
+      body: JSON.stringify({session: state.session, phone: phone, take_over: !!takeOver,
+                            taps: items.map(plain)})
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        return {ok: response.ok, status: response.status, body: body};
+      });
+    }).then(done).catch(function () { done(null); });
+  }
+
+  // Show the clock as the server stores it (the taps made here and not stored are gone).
+  function adopt(body) {
+    taps = body.taps.map(plain);
+    lastAt = 0;
+    taps.forEach(function (t) { lastAt = Math.max(lastAt, t.at); });
+    state.finish = body.finish; state.confirmed = body.confirmed;
+    rebuild(); render();
+  }
+
+  function resync(done) {
+    fetch(data.stateUrl, {credentials: "same-origin", cache: "no-store"})
+      .then(function (response) { return response.json(); })
+      .then(function (body) { adopt(body); if (done) { done(); } })
+      .catch(function () { if (done) { done(); } });
+  }
+
+  function follow(problem) {
+    pending(function (items) { forget(items); });
+    following = true; sending = false;
+    if (takeover) {
+      takeover.hidden = false;
+      takeover.querySelector(".what").textContent = problem || texts.otherPhone;
+    }
+    if (!polling) { poll(); polling = window.setInterval(poll, 1500); }
+    render(); showStatus();
+  }
+
+  function takeOver() {
+    if (!window.confirm(texts.confirmTakeOver)) { return; }
+    send([], true, function (answer) {
+      if (!answer || !answer.ok) { showStatus(0, answer && answer.body.detail); return; }
+      window.clearInterval(polling); polling = null;
+      following = false;
+      if (takeover) { takeover.hidden = true; }
+      adopt(answer.body); showStatus(0);
+    });
+  }
+
   var sending = false;
   function flush() {
-    if (data.follow || sending || navigator.onLine === false) { showStatus(); return; }
+    if (following || sending || navigator.onLine === false) { showStatus(); return; }
     pending(function (items) {
-      items = items.filter(function (item) { return !failed[item.seq]; })
-        .sort(function (a, b) { return a.seq - b.seq; }).slice(0, 500);
-      if (!items.length) { showStatus(0); return; }
+      items = items.sort(function (a, b) { return a.seq - b.seq; }).slice(0, single ? 1 : 500);
+      if (!items.length) { single = false; showStatus(0); return; }
       sending = true;
-      fetch(data.base + "taps/", {
-        method: "POST", credentials: "same-origin",
-        headers: {"Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") || data.csrf},
-        body: JSON.stringify({session: state.session, taps: items.map(function (item) {
-          return {seq: item.seq, seat: item.seat, kind: item.kind, at: item.at, amount: item.amount};
-        })})
-      }).then(function (response) {
-        return response.json().then(function (body) { return {ok: response.ok, status: response.status, body: body}; });
-      }).then(function (answer) {
+      send(items, false, function (answer) {
         sending = false;
+        if (!answer) { showStatus(items.length); return; }  // offline: the taps wait
         if (answer.ok) {
           forget(items);
           state.finish = answer.body.finish;
           state.confirmed = answer.body.confirmed;
           flush();
+        } else if (answer.status === 409) {
+          follow(answer.body.code === "other_phone" ? answer.body.detail : texts.otherPhone);
+        } else if (answer.status === 400 && items.length > 1) {
+          single = true; flush();
+        } else if (answer.status === 400) {
+          refused(items[0], answer.body.detail || String(answer.status));
         } else {
-          items.forEach(function (item) { failed[item.seq] = answer.body.detail || String(answer.status); });
-          showStatus(items.length, answer.body.detail);
+          showStatus(items.length, answer.body.detail || String(answer.status));  // kept: tried again
         }
-      }).catch(function () { sending = false; showStatus(items.length); });
+      });
+    });
+  }
+
+  // The server cannot take ``tap``: it and every later tap made here go, the clock as stored stays.
+  function refused(tap, problem) {
+    pending(function (items) {
+      var dropped = items.filter(function (item) { return item.seq >= tap.seq; });
+      forget(dropped);
+      single = false;
+      resync(function () {
+        statusLine.textContent = texts.resynced.replace("{problem}", problem)
+          .replace("{n}", String(dropped.length));
+        statusLine.setAttribute("data-waiting", "0");
+        flush();
+      });
     });
   }
 
   function showStatus(waiting, problem) {
     var offline = navigator.onLine === false;
-    if (data.follow) { statusLine.textContent = texts.following; return; }
+    if (following) { statusLine.textContent = data.follow ? texts.following : ""; return; }  // else the take-over box says it
     if (problem) { statusLine.textContent = texts.refused.replace("{problem}", problem); return; }
     if (waiting === undefined) {
       pending(function (items) { showStatus(items.length); });
@@ -284,12 +372,10 @@
 
   // -- follow ---------------------------------------------------------------------------
   function poll() {
-    fetch(data.base + "state/", {credentials: "same-origin", cache: "no-store"})
+    fetch(data.stateUrl, {credentials: "same-origin", cache: "no-store"})
       .then(function (response) { return response.json(); })
-      .then(function (body) {
-        taps = body.taps.map(function (t) { return {seq: t.seq, seat: t.seat, kind: t.kind, at: t.at, amount: t.amount}; });
-        rebuild(); render(); showStatus();
-      }).catch(function () { statusLine.textContent = texts.offline.replace("{n}", "?"); });
+      .then(function (body) { adopt(body); showStatus(); })
+      .catch(function () { statusLine.textContent = texts.offline.replace("{n}", "?"); });
   }
 
   // -- the buttons ------------------------------------------------------------------------
@@ -306,6 +392,8 @@
       button.addEventListener("click", function () {
         var action = button.getAttribute("data-action");
         var seat = Number(button.getAttribute("data-seat") || 0);
+        if (action === "takeover") { takeOver(); return; }
+        if (following && action !== "agree") { return; }
         if (action === "pause") {
           if (clock.paused) { record("resume", clock.running === null ? 0 : clock.running); }
           else { record("pause", clock.running === null ? 0 : clock.running); }
@@ -315,6 +403,8 @@
           if (clock.running !== null) { record("flag", clock.running); }
         } else if (action === "resign") {
           if (window.confirm(texts.confirmResign.replace("{name}", state.names[seat]))) { record("resign", seat); }
+        } else if (action === "draw") {
+          if (clock.started && window.confirm(texts.confirmDraw)) { record("draw", clock.running === null ? 0 : clock.running); }
         } else if (action === "agree") {
           fetch(data.base + "agree/", {
             method: "POST", credentials: "same-origin",
@@ -329,6 +419,14 @@
     });
     window.addEventListener("online", flush);
     window.addEventListener("offline", function () { showStatus(); });
+  }
+
+  // Tell the server this phone runs the clock (it follows when another phone does).
+  function claim() {
+    if (navigator.onLine === false) { flush(); return; }
+    send([], false, function (answer) {
+      if (answer && answer.status === 409) { follow(answer.body.detail); } else { flush(); }
+    });
   }
 
   function registerWorker() {
@@ -360,7 +458,12 @@
       render();
       showStatus();
       window.setInterval(render, 100);
-      if (data.follow) { poll(); window.setInterval(poll, 1500); } else { flush(); window.setInterval(flush, 5000); }
+      if (data.follow) {
+        poll(); polling = window.setInterval(poll, 1500);
+      } else {
+        claim();
+        window.setInterval(flush, 5000);
+      }
       root.setAttribute("data-ready", "1");
     });
   });

@@ -207,3 +207,138 @@ def test_the_clock_never_overwrites_a_result_the_director_entered(board: Any,
     services.session_agree(link=link_b, session=session)
     board.refresh_from_db()
     assert (board.outcome, board.wins_a, board.wins_b) == (Outcome.A_WINS, 1, 0)
+
+
+def finished_by_flag(session: Any, link: Any, moves: list[float]) -> None:
+    """Play ``moves`` and let the running side's flag fall (1+2: 60 s and 2 s a move)."""
+    taps = taps_for(moves)
+    session.refresh_from_db()
+    services.taps_record(actor=None, link=link, session=session, taps=taps)
+    session.refresh_from_db()
+    running = len(moves) % 2
+    left = session.record[-2]["left_ms"] if len(moves) > 1 else 60 * S
+    taps.append({"seq": len(taps) + 1, "seat": running, "kind": "flag",
+                 "at": taps[-1]["at"] + left})
+    services.taps_record(actor=None, link=link, session=session, taps=taps)
+
+
+def test_the_confirmed_game_keeps_each_moves_time_used_and_left(board: Any,
+                                                                organizer: Any) -> None:
+    from matches.models import Game
+
+    link_a, _token = link_issue(actor=organizer, entrant=board.entrant_a)
+    session = services.session_open(actor=None, link=link_a, pairing=board, game_number=1)
+    finished_by_flag(session, link_a, [10, 5])
+    services.session_result_confirm(actor=organizer, session=session)
+    game = Game.objects.get(pairing=board)
+    assert (game.number, game.winner_side, game.termination) == (1, 1, "time_forfeit")
+    assert game.move_times == [[10.0, 52.0], [5.0, 57.0]]
+    assert game.clock_left == [0.0, 57.0]
+    assert game.order_recorded and game.record is None  # times only
+
+
+def test_a_match_is_recorded_in_the_order_the_clock_played_it(make_event: Any,
+                                                              organizer: Any) -> None:
+    from matches.models import Game
+
+    event = make_event("round_robin", entrants=4, clock="1+2", match_format="bo3")
+    round_ = event.rounds.filter(number=1).first() or tournament_services.round_pair_next(
+        actor=organizer, tournament=event, release=True)
+    pairing = Pairing.objects.filter(round=round_, entrant_b__isnull=False).order_by("board")[0]
+    link_a, _token = link_issue(actor=organizer, entrant=pairing.entrant_a)
+    sessions = [services.session_open(actor=None, link=link_a, pairing=pairing, game_number=n)
+                for n in (1, 2, 3)]
+    finished_by_flag(sessions[0], link_a, [3])  # B's flag: A wins game 1
+    finished_by_flag(sessions[1], link_a, [3, 4])  # A's flag: B wins game 2
+    finished_by_flag(sessions[2], link_a, [3, 4, 5])  # B's flag: A wins game 3
+    with pytest.raises(ApplicationError, match="games 1 to 1"):
+        services.session_result_confirm(actor=organizer, session=sessions[1])
+    for session in sessions:
+        services.session_result_confirm(actor=organizer, session=session)
+    games = list(Game.objects.filter(pairing=pairing).order_by("number"))
+    assert [game.winner_side for game in games] == [0, 1, 0]  # not the canonical B, A, A
+    assert [len(game.move_times or []) for game in games] == [1, 2, 3]
+    pairing.refresh_from_db()
+    assert (pairing.outcome, pairing.wins_a, pairing.wins_b) == (Outcome.A_WINS, 2, 1)
+
+
+def test_times_attach_to_a_game_already_entered_only_when_its_moves_match(
+        board: Any, organizer: Any) -> None:
+    from django.utils import timezone
+
+    from matches.models import Game
+    from matches.services.times import game_times_attach
+
+    game = Game.objects.create(pairing=board, number=1, game="kugamai", first_side=0,
+                               record={"moves": ["x"] * 3}, move_count=3, winner_side=0,
+                               played_at=timezone.now())
+    link_a, _token = link_issue(actor=organizer, entrant=board.entrant_a)
+    session = services.session_open(actor=None, link=link_a, pairing=board, game_number=1)
+    finished_by_flag(session, link_a, [10, 5])
+    with pytest.raises(ApplicationError, match="record has 3 moves but the clock measured 2"):
+        services.session_result_confirm(actor=organizer, session=session)
+    session.refresh_from_db()
+    game.refresh_from_db()
+    assert session.confirmed_at is None and game.move_times is None
+    game_times_attach(actor=organizer, game=game, move_times=[[1, 59], [2, 58], [3.5, 57]])
+    game.refresh_from_db()
+    assert game.move_times == [[1.0, 59.0], [2.0, 58.0], [3.5, 57.0]]
+    assert game.winner_side == 0  # the result stays
+
+
+@pytest.mark.parametrize("times", [
+    "nope", [[1]], [[1, -1]], [[float("nan"), 1]], [[True, 1]], [[1, 10**9]],
+    [[1, 1]] * 2001,
+])
+def test_bad_move_times_are_refused_and_nothing_changes(board: Any, organizer: Any,
+                                                        times: Any, club_b: Any) -> None:
+    from django.utils import timezone
+
+    from matches.models import Game
+    from matches.services.times import game_times_attach
+
+    game = Game.objects.create(pairing=board, number=1, game="kugamai", first_side=0,
+                               winner_side=0, played_at=timezone.now())
+    with pytest.raises(ApplicationError) as caught:
+        game_times_attach(actor=organizer, game=game, move_times=times)
+    assert caught.value.field == "move_times"
+    with pytest.raises(PermissionDenied):
+        game_times_attach(actor=club_b.organizers.get(), game=game, move_times=[[1, 2]])
+    game.refresh_from_db()
+    assert game.move_times is None
+
+
+def test_a_draw_agreed_at_the_board_is_confirmed_like_a_flag(board: Any,
+                                                             organizer: Any) -> None:
+    from matches.models import Game
+
+    link_a, _token = link_issue(actor=organizer, entrant=board.entrant_a)
+    link_b, _token = link_issue(actor=organizer, entrant=board.entrant_b)
+    session = services.session_open(actor=None, link=link_a, pairing=board, game_number=1)
+    taps = taps_for([10, 5])
+    taps.append({"seq": 4, "seat": 0, "kind": "draw", "at": taps[-1]["at"] + 3 * S})
+    services.taps_record(actor=None, link=link_a, session=session, taps=taps)
+    session.refresh_from_db()
+    assert (session.finish, session.winner_side) == ("draw", None)
+    assert selectors.session_state(session)["finish"] == "draw"
+    services.session_agree(link=link_a, session=session)
+    services.session_agree(link=link_b, session=session)
+    board.refresh_from_db()
+    assert (board.outcome, board.draws) == (Outcome.DRAW, 1)
+    game = Game.objects.get(pairing=board)
+    assert game.winner_side is None and game.move_times == [[10.0, 52.0], [5.0, 57.0]]
+    assert game.clock_left == [49.0, 57.0]
+
+
+def test_a_game_without_draws_refuses_a_draw_on_the_clock(make_event: Any,
+                                                          organizer: Any) -> None:
+    event = make_event("round_robin", entrants=4, game="kazambi", clock="1+2")
+    round_ = event.rounds.filter(number=1).first() or tournament_services.round_pair_next(
+        actor=organizer, tournament=event, release=True)
+    pairing = Pairing.objects.filter(round=round_, entrant_b__isnull=False)[0]
+    session = services.session_open(actor=organizer, pairing=pairing, game_number=1)
+    taps = taps_for([10]) + [{"seq": 3, "seat": 1, "kind": "draw", "at": 1_700_000_020_000}]
+    with pytest.raises(ApplicationError, match="no draws") as caught:
+        services.taps_record(actor=organizer, session=session, taps=taps)
+    assert caught.value.field == "taps[2].kind"
+    assert not ClockTap.objects.filter(session=session).exists()

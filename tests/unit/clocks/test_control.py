@@ -1,6 +1,6 @@
 """Every clock type against worked examples: sudden death, Fischer, Bronstein and simple
 delay, move-count controls with a secondary period (and a repeating one), time odds,
-pause, added time, flags and resignations."""
+pause, added time, flags, resignations and agreed draws."""
 
 from __future__ import annotations
 
@@ -119,6 +119,17 @@ def test_flag_claim_and_resignation() -> None:
                                                Tap(TapKind.RESIGN, 0, 2 * S)])
     assert (resigned.finished, resigned.loser) == ("resign", 0)
     assert resigned.left == [59 * S, 59 * S]  # seat 1's clock stopped after 1 s of its move
+
+
+def test_a_draw_agreed_at_the_board_stops_both_clocks_without_a_loser() -> None:
+    drawn, outcomes = run_taps(controls_for("1+2"), [Tap(TapKind.START, 0, 0),
+                                                     Tap(TapKind.MOVE, 0, 10 * S),
+                                                     Tap(TapKind.DRAW, 0, 14 * S)])
+    assert (drawn.finished, drawn.loser) == ("draw", None)
+    assert drawn.left == [52 * S, 56 * S]  # seat 1 had used 4 s of its move
+    assert outcomes[-1].used_ms == 0  # tapped by the seat whose clock was not running
+    with pytest.raises(ClockError, match="game is over"):
+        drawn.apply(Tap(TapKind.MOVE, 1, 15 * S))
 
 
 @pytest.mark.parametrize("taps", [
