@@ -85,7 +85,8 @@ TABLES = tuple(PG_TOURNAMENTS)
 
 def _pg_function(table: str) -> str:
     query, _ops, changed = PG_TOURNAMENTS[table]
-    pairs = f"FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE {changed or 'n IS DISTINCT FROM o'}"
+    changed = changed or "n IS DISTINCT FROM o"
+    pairs = f"FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE {changed}"
     on_update = (query.format(rows=f"(SELECT n.* {pairs})") + " UNION "
                  + query.format(rows=f"(SELECT o.* {pairs})"))
     return f"""
