@@ -28,6 +28,18 @@ from tournaments.systems.base import (
 from tournaments.systems.knockout import DOUBLE_ELIMINATION, KNOCKOUT, Knockout
 from tournaments.systems.round_robin import DOUBLE_ROUND_ROBIN, ROUND_ROBIN, RoundRobin
 from tournaments.systems.swiss import SWISS, Swiss, SwissInput
+from tournaments.systems.teams import (
+    TEAM_DOUBLE_ROUND_ROBIN,
+    TEAM_KNOCKOUT,
+    TEAM_ROUND_ROBIN,
+    TEAM_SWISS,
+    TeamHistory,
+    TeamKnockout,
+    TeamRound,
+    TeamRoundRobin,
+    TeamSwiss,
+    team_swiss_input,
+)
 
 __all__ = [
     "SYSTEMS",
@@ -42,14 +54,21 @@ __all__ = [
     "Swiss",
     "SwissInput",
     "TableKind",
+    "TeamHistory",
+    "TeamKnockout",
+    "TeamRound",
+    "TeamRoundRobin",
+    "TeamSwiss",
     "TournamentSystem",
     "system_of",
+    "team_swiss_input",
 ]
 
 #: Every system by its format value (``Tournament.format``).
 SYSTEMS: dict[str, TournamentSystem] = {
     system.name: system
-    for system in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, KNOCKOUT, DOUBLE_ELIMINATION)
+    for system in (ROUND_ROBIN, DOUBLE_ROUND_ROBIN, SWISS, KNOCKOUT, DOUBLE_ELIMINATION,
+                   TEAM_ROUND_ROBIN, TEAM_DOUBLE_ROUND_ROBIN, TEAM_SWISS, TEAM_KNOCKOUT)
 }
 
 

@@ -159,6 +159,10 @@ class TournamentSystem:
     #: The standings core's scoring of its results (``"round_robin"``: a rest round
     #: scores nothing and counts as unplayed).
     record_system: Literal["swiss", "round_robin"] = "swiss"
+    #: Its entrants are teams whose matches are played on boards (a league's team
+    #: systems, ``tournaments.systems.teams``): the league plans its rounds from its
+    #: teams' states, and an ordinary tournament's "pair next round" refuses it.
+    pairs_teams: bool = False
 
     @property
     def has_bracket(self) -> bool:
