@@ -46,6 +46,7 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
+    path("", include("leagues.urls_captain")),  # /league/captain/<token>/: captains' pages
     path("", include("reporting.urls")),  # /p/<token>/report/: players report results
     path("", include("phoneclock.urls")),  # /clock/... and /p/<token>/clock/
     path("leagues/", include("leagues.urls")),  # the public league pages

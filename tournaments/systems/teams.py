@@ -146,7 +146,7 @@ def team_swiss_trf(teams: Sequence[TeamHistory], rounds_planned: int,
 
     order = sorted(teams, key=lambda t: (t.rating is None, -(t.rating or 0), t.id))
     rank_of = {team.id: rank for rank, team in enumerate(order, start=1)}
-    header = [f"012 {name}", f"XXR {rounds_planned}",
+    header = [f"012 {name}", f"XXR {rounds_planned}", "XXC white1",
               f"BBW {_tenths(scoring.win):>4}", f"BBD {_tenths(scoring.draw):>4}",
               f"BBL {_tenths(scoring.loss):>4}", f"BBZ {_tenths(scoring.absent):>4}",
               f"BBF {_tenths(scoring.forfeit_loss):>4}", f"BBU {_tenths(scoring.bye):>4}"]
