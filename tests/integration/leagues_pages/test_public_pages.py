@@ -67,8 +67,9 @@ def _attach_board_tournament(world: LeagueWorld) -> Any:
     from leagues.models import Division
     from tournaments.models import Tournament
 
-    tournament = Tournament.objects.create(club=world.league.host, name="Premier boards", format="team_double_round_robin",
-                                           slug="premier-boards", game="kugamai")
+    tournament = Tournament.objects.create(
+        club=world.league.host, name="Premier boards", format="team_double_round_robin",
+        slug="premier-boards", game="kugamai")
     Division.objects.filter(pk=world.division.pk).update(tournament=tournament)
     tournament.refresh_from_db()
     return tournament
