@@ -75,6 +75,10 @@ class CaptainMatch:
     def is_open(self) -> bool:
         return not self.closed_reason
 
+    @property
+    def has_error(self) -> bool:
+        return bool(self.error) or any(board.error for board in self.boards)
+
 
 @dataclass(frozen=True)
 class AvailabilityCell:
