@@ -33,7 +33,7 @@ from leagues.tiebreaks import clean_tiebreaks
 from players.models import Club, Player, Team
 from players.permissions import Actor, actor_user, clubs_of, ensure_can_manage_club
 from players.services import check_name, ensure_may_enter_from
-from tournaments.models import Format, Tournament
+from tournaments.models import EntrantKind, Format, Tournament
 from tournaments.services.tournaments import validate_tournament
 
 #: The most match points a result may be worth, and divisions' levels.
@@ -90,6 +90,10 @@ def league_create(*, actor: Actor, host: Club, name: str, slug: str, game: str,
     if not isinstance(rated, bool):
         raise ApplicationError(_("Say yes or no."), field="rated")
     probe = _checked_game(host, name, game, game_options, match_format, rated)
+    if probe.entrant_kind == EntrantKind.TEAMS:
+        raise ApplicationError(_("Leagues are played by single players on each board; "
+                                 "partnership games are not offered in leagues yet."),
+                               field="game_options")
     slug = _checked_slug(slug)
     boards = whole(boards, field="boards", low=1, high=MAX_BOARDS)
     if lineup_rule not in LineupRule.values:
