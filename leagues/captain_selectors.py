@@ -29,7 +29,7 @@ from leagues.models import (
     TeamMatch,
 )
 from players.models import Player
-from ratings.selectors import entry_ratings
+from tournaments.rating_source import entry_ratings
 
 #: How many of the club's players the reserve form offers at most.
 MAX_RESERVE_CHOICES = 400
