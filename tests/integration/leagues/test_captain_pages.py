@@ -297,7 +297,7 @@ def test_the_page_speaks_russian(world: World) -> None:
     client = Client()
     client.post(world.url + "language/", {"language": "ru"})
     text = client.get(world.url).content.decode()
-    assert "Правило порядка" in text
+    assert "Порядок досок: постоянный" in text
 
 
 # -- the admin's captain links page --------------------------------------------------------
