@@ -15,20 +15,23 @@ from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
 from games.engines import game_facts
+from leagues.links import captain_link_token
 from leagues.models import (
     Availability,
     CaptainLink,
+    Division,
     League,
-    LineupRule,
     Lineup,
+    LineupRule,
     RosterEntry,
+    Season,
     SeasonTeam,
     TeamMatch,
 )
 from players.models import Player
-from ratings.selectors import entry_ratings
+from tournaments.rating_source import entry_ratings
 
-#: How many of the club's players the reserve form offers at most (the rest: by name).
+#: How many of the club's players the reserve form offers at most.
 MAX_RESERVE_CHOICES = 400
 
 
@@ -71,6 +74,10 @@ class CaptainMatch:
     @property
     def is_open(self) -> bool:
         return not self.closed_reason
+
+    @property
+    def has_error(self) -> bool:
+        return bool(self.error) or any(board.error for board in self.boards)
 
 
 @dataclass(frozen=True)
@@ -242,3 +249,42 @@ def reserve_candidates(season_team: SeasonTeam) -> list[Player]:
     taken = RosterEntry.objects.filter(season_id=season_team.season_id).values("player_id")
     return list(Player.objects.filter(club_id=season_team.team.club_id, is_bot=False)
                 .exclude(pk__in=taken).order_by("display_name", "pk")[:MAX_RESERVE_CHOICES])
+
+
+# -- the league manager's captain links page (admin) ----------------------------------------
+
+
+@dataclass(frozen=True)
+class CaptainLinkRow:
+    season_team: SeasonTeam
+    link: CaptainLink | None
+    url: str
+
+
+@dataclass(frozen=True)
+class DivisionLinks:
+    division: Division
+    rows: list[CaptainLinkRow]
+
+
+def live_captain_link(season_team: SeasonTeam) -> CaptainLink | None:
+    return CaptainLink.objects.live().filter(season_team=season_team).first()
+
+
+def captain_links_board(season: Season, base_url: str, *,
+                        division: int | None = None) -> list[DivisionLinks]:
+    """Each division of ``season`` (or only ``division``) with its teams' captains and live
+    links (their addresses recomputed from the nonces), in three queries."""
+    divisions = list(season.divisions.order_by("level", "name"))
+    if division is not None:
+        divisions = [item for item in divisions if item.pk == division]
+    teams = (SeasonTeam.objects.filter(division__in=divisions)
+             .select_related("team", "captain").order_by("seed", "team__name", "pk"))
+    links = {link.season_team_id: link for link in CaptainLink.objects.live()
+             .filter(season_team__division__in=divisions).select_related("player")}
+    by_division: dict[int, list[CaptainLinkRow]] = {item.pk: [] for item in divisions}
+    for team in teams:
+        link = links.get(team.pk)
+        url = base_url + link_path(captain_link_token(link)) if link is not None else ""
+        by_division[team.division_id].append(CaptainLinkRow(team, link, url))
+    return [DivisionLinks(item, by_division[item.pk]) for item in divisions]
