@@ -90,7 +90,7 @@ def test_league_rows_bump_the_board_tournament(world: LeagueWorld) -> None:
         lambda: Season.objects.filter(pk=world.season.pk).update(name="2027/28"),
         lambda: SeasonTeam.objects.filter(pk=world.teams[0].pk).update(final_rank=1),
         lambda: RosterEntry.objects.filter(season_team=world.teams[0], order=1).update(
-            reserve=False),
+            reserve=True),
         lambda: Team.objects.filter(pk=world.teams[0].team_id).update(name="North Stars"),
         lambda: Player.objects.filter(display_name="North 5").update(display_name="N. Five"),
     ]
