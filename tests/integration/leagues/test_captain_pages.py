@@ -320,11 +320,20 @@ def test_the_manager_issues_reissues_and_revokes_captain_links(world: World,
     assert Client().get(world.url).status_code == 404  # the old link stopped
     client.post(url, {"season_team": str(world.teams[1].pk), "action": "revoke"})
     assert not world.teams[1].captain_links.filter(revoked_at__isnull=True).exists()
-    assert client.get(f"/admin/leagues/season/{season.pk}/change/").content.decode().count(
-        url) >= 1
 
     stranger = club_b.organizers.get()
     stranger.is_staff = True
     stranger.save()
     client.force_login(stranger)
     assert client.get(url).status_code == 403
+
+
+def test_the_season_admin_leads_to_the_captain_links(world: World, admin_user: Any) -> None:
+    client = Client()
+    client.force_login(admin_user)
+    season = world.mine.season
+    url = f"/admin/leagues/season/{season.pk}/captain-links/"
+    assert url in client.get(f"/admin/leagues/season/{season.pk}/change/").content.decode()
+    chosen = client.post("/admin/leagues/season/", {
+        "action": "open_captain_links", "_selected_action": [str(season.pk)]})
+    assert chosen.status_code == 302 and chosen["Location"] == url
