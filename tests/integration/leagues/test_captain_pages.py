@@ -337,3 +337,32 @@ def test_the_season_admin_leads_to_the_captain_links(world: World, admin_user: A
     chosen = client.post("/admin/leagues/season/", {
         "action": "open_captain_links", "_selected_action": [str(season.pk)]})
     assert chosen.status_code == 302 and chosen["Location"] == url
+
+
+def test_the_page_takes_the_same_queries_however_much_it_shows(world: World) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    squad = world.players[world.mine.pk]
+
+    def more(number: int) -> None:
+        services.reserve_add(actor=world.organizer, season_team=world.mine,
+                             player=Player.objects.create(display_name=f"R{number}",
+                                                          club=world.club))
+        services.availability_set(actor=world.organizer, season_team=world.mine,
+                                  player=squad[number], round_number=number + 1,
+                                  available=False)
+
+    client.post(world.lineup_url(), _boards(*squad[:4]))
+    more(0)
+    with CaptureQueriesContext(connection) as before:
+        assert client.get(world.url).status_code == 200
+    later = TeamMatch.objects.get(Q(home=world.mine) | Q(away=world.mine), round_number=3)
+    client.post(world.lineup_url(later), _boards(*squad[:4]))
+    more(1)
+    more(2)
+    with CaptureQueriesContext(connection) as after:
+        assert client.get(world.url).status_code == 200
+    assert Lineup.objects.filter(team=world.mine).count() == 2
+    assert len(after) == len(before) <= 12
