@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin.options import ActionLocation
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -52,11 +53,14 @@ class CaptainLinksMixin:
             *super().get_urls(),  # type: ignore[misc]
         ]
 
-    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
-        actions: dict[str, Any] = super().get_actions(request)  # type: ignore[misc]
-        action = self.get_action(open_captain_links)  # type: ignore[attr-defined]
-        if action is not None:
-            actions[action[1]] = action
+    def get_actions(self, request: HttpRequest,
+                    action_location: ActionLocation = ActionLocation.CHANGE_LIST
+                    ) -> dict[str, Any]:
+        actions: dict[str, Any] = super().get_actions(  # type: ignore[misc]
+            request, action_location)
+        if action_location == ActionLocation.CHANGE_LIST and (
+                action := self.get_action(open_captain_links)) is not None:  # type: ignore[attr-defined]
+            actions[action.name] = action
         return actions
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",

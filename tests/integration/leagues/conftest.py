@@ -40,8 +40,9 @@ def make_league(club_a: Any, organizer: Any) -> Callable[..., World]:
         world = World(league, season, division)
         for index in range(teams):
             team = Team.objects.create(name=f"Team {index + 1}", club=club_a)
-            entry = services.team_enter(actor=organizer, division=division, team=team)
             players = people(club_a, [f"T{index + 1} P{n + 1}" for n in range(roster)])
+            entry = services.team_enter(actor=organizer, division=division, team=team,
+                                        captain=players[0])
             services.roster_set(actor=organizer, season_team=entry, players=players[:boards],
                                 reserves=players[boards:])
             world.teams.append(entry)

@@ -320,11 +320,49 @@ def test_the_manager_issues_reissues_and_revokes_captain_links(world: World,
     assert Client().get(world.url).status_code == 404  # the old link stopped
     client.post(url, {"season_team": str(world.teams[1].pk), "action": "revoke"})
     assert not world.teams[1].captain_links.filter(revoked_at__isnull=True).exists()
-    assert client.get(f"/admin/leagues/season/{season.pk}/change/").content.decode().count(
-        url) >= 1
 
     stranger = club_b.organizers.get()
     stranger.is_staff = True
     stranger.save()
     client.force_login(stranger)
     assert client.get(url).status_code == 403
+
+
+def test_the_season_admin_leads_to_the_captain_links(world: World, admin_user: Any) -> None:
+    client = Client()
+    client.force_login(admin_user)
+    season = world.mine.season
+    url = f"/admin/leagues/season/{season.pk}/captain-links/"
+    assert url in client.get(f"/admin/leagues/season/{season.pk}/change/").content.decode()
+    chosen = client.post("/admin/leagues/season/", {
+        "action": "open_captain_links", "_selected_action": [str(season.pk)]})
+    assert chosen.status_code == 302 and chosen["Location"] == url
+
+
+def test_the_page_takes_the_same_queries_however_much_it_shows(world: World) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    squad = world.players[world.mine.pk]
+
+    def more(number: int) -> None:
+        services.reserve_add(actor=world.organizer, season_team=world.mine,
+                             player=Player.objects.create(display_name=f"R{number}",
+                                                          club=world.club))
+        services.availability_set(actor=world.organizer, season_team=world.mine,
+                                  player=squad[number], round_number=number + 1,
+                                  available=False)
+
+    client.post(world.lineup_url(), _boards(*squad[:4]))
+    more(0)
+    with CaptureQueriesContext(connection) as before:
+        assert client.get(world.url).status_code == 200
+    later = TeamMatch.objects.get(Q(home=world.mine) | Q(away=world.mine), round_number=3)
+    client.post(world.lineup_url(later), _boards(*squad[:4]))
+    more(1)
+    more(2)
+    with CaptureQueriesContext(connection) as after:
+        assert client.get(world.url).status_code == 200
+    assert Lineup.objects.filter(team=world.mine).count() == 2
+    assert len(after) == len(before) <= 12
