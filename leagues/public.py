@@ -21,9 +21,15 @@ from django.utils.translation import gettext
 from games.engines import ENGINE_NAMES, game_facts
 from leagues import selectors
 from leagues.models import Division, League, Movement, Season, SeasonStatus, SeasonTeam, TeamMatch
+from leagues.scoring import division_results, scoring_of
 from matches.models import Game
 from tournaments.etags import TournamentState
-from tournaments.standings.team_matches import TEAM_TIEBREAKS
+from tournaments.standings.team_matches import (
+    TEAM_TIEBREAKS,
+    TeamMatchResult,
+    TeamScoring,
+    board_points,
+)
 
 
 def game_label(game: str) -> str:
@@ -122,7 +128,8 @@ def season_for_page(league_slug: str, number: int) -> Season | None:
 
 
 def divisions_of(season: Season) -> list[Division]:
-    return list(season.divisions.select_related("tournament").order_by("level", "name"))
+    return list(season.divisions.select_related("tournament__club", "season__league")
+                .order_by("level", "name"))
 
 
 @dataclass(frozen=True)
@@ -166,16 +173,16 @@ class DivisionView:
     rounds: list[ScheduleRound]
 
 
-def _score(view: selectors.MatchView | None) -> tuple[str, str]:
-    """A match's board-points score and its state, for the schedule."""
-    if view is None:
+def _score(result: TeamMatchResult, boards: int, scoring: TeamScoring) -> tuple[str, str]:
+    """A match's board-points score and its state, for the schedule ("" before any board
+    has a result)."""
+    if result.is_bye:
         return "", ""
-    if view.forfeit:
-        return f"{_points(view.home_points)}–{_points(view.away_points)}", "forfeit"
-    if not any(board.home_points is not None or board.empty for board in view.boards):
+    if not result.forfeit and not result.boards:
         return "", ""
-    return (f"{_points(view.home_points)}–{_points(view.away_points)}",
-            "complete" if view.complete else "playing")
+    home, away = board_points(result, boards, scoring)
+    state = "forfeit" if result.forfeit else ("complete" if result.complete else "playing")
+    return f"{_points(home)}–{_points(away)}", state
 
 
 def _points(value: Decimal) -> str:
@@ -206,9 +213,11 @@ def division_view(division: Division, tiebreak_keys: list[str]) -> DivisionView:
                  for team in division.teams.select_related("team__club").order_by(
                      "seed", "team__name")]
     by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for match in selectors.division_matches(division):
-        view = selectors.match_result(match) if match.board_round_id or match.forfeit else None
-        score, state = _score(view)
+    league = division.season.league
+    scoring = scoring_of(league)
+    matches = list(selectors.division_matches(division))
+    for match, result in zip(matches, division_results(matches), strict=True):
+        score, state = _score(result, league.boards, scoring)
         by_round[match.round_number].append({"match": match, "score": score, "state": state})
     rounds = [ScheduleRound(number, by_round[number]) for number in sorted(by_round)]
     return DivisionView(division, lines, columns, rounds)
@@ -225,8 +234,9 @@ def _empty_row(team: SeasonTeam) -> selectors.TableRow:
 
 
 def season_match(season: Season, match_id: int) -> TeamMatch | None:
-    return (TeamMatch.objects.select_related("division__tournament", "home__team__club",
-                                             "away__team__club", "board_round")
+    return (TeamMatch.objects.select_related("division__tournament", "division__season__league",
+                                             "home__team__club", "away__team__club",
+                                             "board_round")
             .filter(division__season=season, pk=match_id).first())
 
 
@@ -280,6 +290,8 @@ def match_page(match: TeamMatch) -> dict[str, Any]:
     from tournaments.models import FORFEIT_OUTCOMES, Outcome
 
     view = selectors.match_result(match)
+    if not any(board.pairing is not None or board.empty for board in view.boards):
+        return {"view": view, "boards": []}  # a lineup is private until both are in
     ids = [board.pairing.pk for board in view.boards if board.pairing is not None]
     pairings = _pairing_rows(ids)
     games = games_by_pairing(ids)

@@ -142,6 +142,8 @@ def season(transactional_db: Any, django_user_model: Any) -> dict[str, Any]:
 
 def test_a_league_season_in_the_browser(browser: Browser, live_server: Any,
                                         season: dict[str, Any], tmp_path: Path) -> None:
+    from django.db.models import Q
+
     from leagues import services
     from leagues.models import LeagueEvent, MatchBoard, TeamMatch
     from matches.models import Game
@@ -238,6 +240,10 @@ def test_a_league_season_in_the_browser(browser: Browser, live_server: Any,
     played = games.exclude(termination="forfeit").count()
     assert played == 12 * (3 + 2 + 3 + 2) - 2  # the empty board's two games never played
     assert RatingChange.objects.filter(game__in=games).count() == 2 * played
+    reserve = world.players["East"][4]
+    assert MatchBoard.objects.filter(
+        Q(pairing__entrant_a__player=reserve) | Q(pairing__entrant_b__player=reserve),
+        match__division=world.division).count() == 1  # East's reserve played once
     boards_played = MatchBoard.objects.filter(match__division=world.division,
                                               pairing__isnull=False).count()
     assert boards_played == 12 * 4 - 1  # West's empty board 4 against South: no pairing
