@@ -37,12 +37,10 @@ from leagues import captain_selectors as selectors
 from leagues.links import captain_link_from_token
 from leagues.models import CaptainLink
 from leagues.services import availability_set, lineup_submit, reserve_add
+from leagues.services.lineups import BoardChoice
 from playerlinks import guard
 from playerlinks.views import private
 from players.models import Player
-
-type BoardChoice = Player | tuple[Player, Player | None] | None
-
 
 # -- the link ------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from leagues.services.lineups import (
     match_boards_pair,
     match_forfeit,
     match_schedule,
+    match_winner_set,
     reserve_add,
 )
 from leagues.services.links import captain_link_issue, captain_link_revoke
@@ -39,6 +40,7 @@ __all__ = [
     "match_boards_pair",
     "match_forfeit",
     "match_schedule",
+    "match_winner_set",
     "reserve_add",
     "roster_set",
     "season_create",

@@ -138,10 +138,10 @@ def season_create(*, actor: Actor, league: League, name: str,
                   ends_on: datetime.date | None = None) -> Season:
     """The league's next season (numbered after the last), in planning."""
     league = lock_league(actor, league)
-    return _season_new(actor, league, name, starts_on, ends_on)
+    return season_row_create(actor, league, name, starts_on, ends_on)
 
 
-def _season_new(actor: Actor, league: League, name: str, starts_on: datetime.date | None,
+def season_row_create(actor: Actor, league: League, name: str, starts_on: datetime.date | None,
                 ends_on: datetime.date | None) -> Season:
     check_name(name, field="name")
     name = name.strip()

@@ -379,3 +379,27 @@ def match_forfeit(*, actor: Actor, match: TeamMatch, side: str) -> TeamMatch:
                                  "its boards instead."), field="side")
     _forfeit(actor, match, side)
     return match
+
+
+@transaction.atomic
+def match_winner_set(*, actor: Actor, match: TeamMatch, winner: SeasonTeam) -> TeamMatch:
+    """Record the winner drawn by lot of a knockout match level on match points, board
+    count and the bottom board."""
+    from leagues.scoring import division_results, match_winner
+
+    ensure_can_manage_league(actor, match.division.season.league)
+    match = _match_locked(match)
+    ensure_running(match.division.season, _("Winners are recorded"))
+    if not match.bracket_match or winner.pk not in (match.home_id, match.away_id):
+        raise ApplicationError(_("Choose one of the match's two teams of a knockout."),
+                               field="winner")
+    result = division_results([match])[0]
+    if not result.complete:
+        raise ApplicationError(_("The match is not finished."), field="winner")
+    match.winner_id = None
+    if match_winner(match, result, match.division.season.league) is not None:
+        raise ApplicationError(_("The match has a winner on the boards."), field="winner")
+    match.winner = winner
+    match.version += 1
+    match.save(update_fields=["winner", "version"])
+    return match

@@ -28,7 +28,7 @@ from leagues.services.common import (
     lock_league,
     lock_season,
 )
-from leagues.services.leagues import _season_new
+from leagues.services.leagues import season_row_create
 from leagues.tiebreaks import division_tiebreaks
 from players.permissions import SYSTEM, Actor, can_manage_club
 from tournaments.models import Tournament
@@ -323,7 +323,7 @@ def season_next(*, actor: Actor, season: Season, name: str,
     season = lock_season(season)
     if season.status != SeasonStatus.FINISHED:
         raise ApplicationError(_("The next season follows a finished one."), field="season")
-    new = _season_new(actor, league, name, starts_on, ends_on)
+    new = season_row_create(actor, league, name, starts_on, ends_on)
     copies: dict[int, Division] = {}
     by_level: dict[int, Division] = {}
     for division in season.divisions.order_by("level", "name"):
