@@ -47,7 +47,7 @@ def leagues_listed() -> QuerySet[League]:
 @dataclass
 class DivisionHistory:
     division: Division
-    champion: SeasonTeam | None = None
+    champions: list[SeasonTeam] = field(default_factory=list)  # more than one: shared
     promoted: list[SeasonTeam] = field(default_factory=list)
     relegated: list[SeasonTeam] = field(default_factory=list)
 
@@ -59,7 +59,7 @@ class SeasonHistory:
 
 
 def league_history(league: League) -> list[SeasonHistory]:
-    """The league's seasons, newest first, each division with its champion, the teams
+    """The league's seasons, newest first, each division with its champions, the teams
     promoted and the teams relegated (known once the season is finished): three queries."""
     seasons = list(league.seasons.order_by("-number").prefetch_related(
         Prefetch("divisions", Division.objects.order_by("level", "name")),
@@ -73,7 +73,7 @@ def league_history(league: League) -> list[SeasonHistory]:
             if view is None:
                 continue
             if team.final_rank == 1 and season.status == SeasonStatus.FINISHED:
-                view.champion = team
+                view.champions.append(team)
             if team.movement == Movement.PROMOTED:
                 view.promoted.append(team)
             elif team.movement == Movement.RELEGATED:

@@ -21,6 +21,7 @@ BOUND = 12
 
 
 def _play_round(world: LeagueWorld, number: int) -> None:
+    """Every board of the round won 2-1 by the team with the better seed."""
     from games.series.format import MatchScore
     from leagues import services
     from leagues.models import TeamMatch
@@ -32,11 +33,14 @@ def _play_round(world: LeagueWorld, number: int) -> None:
             name = str(team.team.name).split()[0]
             services.lineup_submit(actor=world.organizer, match=match, team=team,
                                    boards=world.players[name][:4])
+        home_stronger = (match.home.seed or 0) < (match.away.seed or 0)
         for board in match.boards.select_related("pairing"):
             pairing = board.pairing
             assert pairing is not None
+            first_wins = home_stronger == board.home_moves_first  # A moves first in game 1
             match_result_record(actor=world.organizer, pairing=pairing,
-                                expected_version=pairing.version, score=MatchScore(2, 1))
+                                expected_version=pairing.version,
+                                score=MatchScore(2, 1) if first_wins else MatchScore(1, 2))
 
 
 def _count(client: Client, url: str) -> int:
@@ -98,3 +102,35 @@ def test_a_lineup_stays_private_until_both_are_in(client: Client, season: League
                            boards=season.players[away][:4])
     page = client.get(url).content.decode()
     assert f"{home} 1" in page and f"{away} 4" in page and "first" in page
+
+
+def test_league_history_names_champion_promoted_and_relegated(client: Client,
+                                                             season: LeagueWorld) -> None:
+    from leagues import services
+    from leagues.models import SeasonTeam
+
+    for number in range(1, 7):
+        _play_round(season, number)
+    services.season_finish(actor=season.organizer, season=season.season)
+    services.season_next(actor=season.organizer, season=season.season, name="2028")
+    # one division has nowhere to move its teams: a relegation as a lower division's
+    # existence would give it (written here: the page is under test, not the finish)
+    SeasonTeam.objects.filter(season=season.season, final_rank=4).update(movement="relegated")
+    finished = {team.team.name: team for team in SeasonTeam.objects.filter(
+        season=season.season).select_related("team")}
+    champion = next(t for t in finished.values() if t.final_rank == 1)
+    page = client.get(reverse("leagues:league-detail", args=["four-clubs"])).content.decode()
+    assert "2028" in page and "2027" in page
+
+    def cells(kind: str) -> list[str]:
+        return [part.split("</td>")[0] for part in page.split(f'class="{kind}">')[1:]]
+
+    assert cells("champion")[0] == "–"  # the new season, in planning
+    assert cells("champion")[1].endswith(f"{champion.team.name}</a>")
+    moved = [team for team in finished.values() if team.movement]
+    assert moved
+    for team in moved:
+        assert team.team.name in cells(str(team.movement))[1]
+    table = client.get(reverse("leagues:season-detail",
+                               args=["four-clubs", season.season.number])).content.decode()
+    assert "zone-promotion" in table and "zone-relegation" in table
