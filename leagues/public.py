@@ -326,10 +326,12 @@ def match_page(match: TeamMatch) -> dict[str, Any]:
             and (board.away_points or 0) == 0)
         lines.append(BoardLine(
             board=board.board,
-            home=BoardSide(board.home_player, board.home_partner, ratings[0], home_first,
-                           wins[0], board.home_points, home_forfeit),
-            away=BoardSide(board.away_player, board.away_partner, ratings[1], not home_first,
-                           wins[1], board.away_points, away_forfeit),
+            home=BoardSide(board.home_player, board.home_partner, ratings[0],
+                           home_first and state != "empty", wins[0], board.home_points,
+                           home_forfeit),
+            away=BoardSide(board.away_player, board.away_partner, ratings[1],
+                           not home_first and state != "empty", wins[1], board.away_points,
+                           away_forfeit),
             draws=draws, state=state,
             games=games.get(pairing.pk, []) if pairing is not None else [],
             outcome_label=outcome_label))
