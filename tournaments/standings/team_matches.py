@@ -58,6 +58,7 @@ BOARD_SCORES = frozenset({ZERO, HALF, ONE})
 
 Forfeit = Literal["", "home", "away", "both"]
 Primary = Literal["match_points", "board_points"]
+Outcome = Literal["won", "drawn", "lost", "bye"]
 
 
 class TeamMatchError(MarkedError):
@@ -140,6 +141,21 @@ class TeamScoring:
 DEFAULT_SCORING = TeamScoring()
 
 
+def home_moves_first(board: int) -> bool:
+    """Whether the home team's player moves first on ``board``: board 1 the home team,
+    board 2 the away team, and so on. In a double round robin the second leg swaps home
+    and away, so each team's first moves alternate between the legs too."""
+    return board % 2 == 1
+
+
+def team_rating(ratings: Iterable[int | None]) -> int | None:
+    """A team's rating for seeding: the rounded mean of its rated players (None: none)."""
+    rated = [rating for rating in ratings if rating is not None]
+    if not rated:
+        return None
+    return int((Decimal(sum(rated)) / len(rated)).to_integral_value())
+
+
 def check_result(result: TeamMatchResult, boards: int) -> None:
     """Refuse a match that cannot be scored: unknown or repeated boards, a bad score, a
     team against itself, a forfeit on a bye."""
@@ -162,6 +178,8 @@ def board_points(result: TeamMatchResult, boards: int | None = None,
     ``boards`` is the match's number of boards (a whole-match forfeit scores all of them;
     a bye half of them unless the scoring says otherwise); by default the boards entered.
     """
+    if boards is None and not result.boards and (result.forfeit or result.away is None):
+        raise ValueError("board_points needs the number of boards to score a forfeit or a bye")
     count = len(result.boards) if boards is None else boards
     if result.away is None:
         return scoring.bye_boards(count), ZERO
@@ -254,6 +272,7 @@ class TeamGame:
     round: int
     opponent: int | None
     played: bool
+    outcome: Outcome
     match_points: Decimal
     opponent_match_points: Decimal
     board_points: Decimal
@@ -490,17 +509,29 @@ def team_context(teams: Sequence[int], results: Sequence[TeamMatchResult],
         home_mp, away_mp = match_points(result, scoring, boards)
         home_bp, away_bp = board_points(result, boards, scoring)
         home_boards, away_boards = _per_board(result, boards)
-        games[result.home].append(TeamGame(result.round, result.away, result.played, home_mp,
-                                           away_mp, home_bp, away_bp, home_boards))
+        home_outcome, away_outcome = _outcomes(result, home_bp, away_bp)
+        games[result.home].append(TeamGame(result.round, result.away, result.played,
+                                           home_outcome, home_mp, away_mp, home_bp, away_bp,
+                                           home_boards))
         if result.away is not None:
             games[result.away].append(TeamGame(result.round, result.home, result.played,
-                                               away_mp, home_mp, away_bp, home_bp,
-                                               away_boards))
+                                               away_outcome, away_mp, home_mp, away_bp,
+                                               home_bp, away_boards))
     context = TeamContext(tuple(teams), boards, scoring, games)
     for team in teams:
         context.match_points[team] = sum((g.match_points for g in games[team]), ZERO)
         context.board_points[team] = sum((g.board_points for g in games[team]), ZERO)
     return context
+
+
+def _outcomes(result: TeamMatchResult, home: Decimal, away: Decimal) -> tuple[Outcome, Outcome]:
+    if result.away is None:
+        return "bye", "bye"
+    if result.forfeit == "both":
+        return "lost", "lost"
+    if home == away:
+        return "drawn", "drawn"
+    return ("won", "lost") if home > away else ("lost", "won")
 
 
 def team_table(teams: Sequence[int], results: Sequence[TeamMatchResult], scoring: TeamScoring,
@@ -537,18 +568,11 @@ def team_table(teams: Sequence[int], results: Sequence[TeamMatchResult], scoring
             own = context.games[team]
             rows.append(TeamRow(
                 team=team, rank=rank,
-                played=sum(1 for g in own if g.opponent is not None),
-                won=sum(1 for g in own if g.opponent is not None
-                        and g.match_points > g.opponent_match_points),
-                drawn=sum(1 for g in own if g.opponent is not None
-                          and g.match_points == g.opponent_match_points
-                          and g.board_points == g.opponent_board_points
-                          and (g.board_points or g.played)),
-                lost=sum(1 for g in own if g.opponent is not None
-                         and (g.match_points < g.opponent_match_points
-                              or (not g.played and g.board_points == g.opponent_board_points
-                                  and not g.board_points))),
-                byes=sum(1 for g in own if g.opponent is None),
+                played=sum(1 for g in own if g.outcome != "bye"),
+                won=sum(1 for g in own if g.outcome == "won"),
+                drawn=sum(1 for g in own if g.outcome == "drawn"),
+                lost=sum(1 for g in own if g.outcome == "lost"),
+                byes=sum(1 for g in own if g.outcome == "bye"),
                 match_points=context.match_points[team],
                 board_points=context.board_points[team],
                 tiebreaks={tb.key: values[tb.key][team] for tb in chosen}))

@@ -106,3 +106,23 @@ def test_a_system_added_to_the_registry_runs_a_tournament(
     assert selectors.rounds_remaining(tournament) == 0
     with pytest.raises(Exception, match="The ladder is over."):
         services.round_pair_next(actor=organizer, tournament=tournament, release=True)
+
+
+@pytest.mark.django_db
+def test_pair_next_round_refuses_a_team_system(
+        monkeypatch: Any, make_tournament: Any, organizer: Any) -> None:
+    """A system that ``pairs_teams`` is planned by its league: the ordinary "pair next
+    round" refuses it and creates no round."""
+    from dataclasses import replace
+
+    from core.errors import ApplicationError
+    from tournaments import services
+
+    tournament = make_tournament("round_robin", entrants=4)
+    monkeypatch.setitem(SYSTEMS, "round_robin", replace(system_of("round_robin"),
+                                                        pairs_teams=True))
+    with pytest.raises(ApplicationError) as caught:
+        services.round_pair_next(actor=organizer, tournament=tournament, release=True)
+    assert caught.value.field == "format"
+    assert "planned by its league" in str(caught.value)
+    assert not tournament.rounds.exists()

@@ -1,5 +1,6 @@
 """The team Swiss pairs as bbpPairings does: 12-team, 5-round Swiss tournaments (and an
-11-team one, for the bye) whose every round bbpPairings paired, replayed here.
+11-team one, for the bye, and one with whole-match forfeits and an absent team) whose
+every round bbpPairings paired, replayed here.
 
 ``tests/data/team_swiss/seedN.trf`` is the whole tournament as the team Swiss writes it
 (teams as TRF "players", match points 2/1/0 through the ``BB*`` point lines, home =
@@ -21,6 +22,7 @@ import random
 import subprocess
 import sys
 import tempfile
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -30,6 +32,7 @@ from tournaments.systems.teams import (
     MatchOutcome,
     TeamHistory,
     TeamRound,
+    TeamSwissScoring,
     team_swiss_input,
     team_swiss_trf,
 )
@@ -39,7 +42,9 @@ DATA = Path(__file__).resolve().parents[2] / "data" / "team_swiss"
 ROUNDS = 5
 BOARDS = 4
 #: seed -> number of teams
-TOURNAMENTS = {1: 12, 2: 12, 3: 12, 4: 12, 5: 12, 6: 11}
+TOURNAMENTS = {1: 12, 2: 12, 3: 12, 4: 12, 5: 12, 6: 11, 7: 12}
+#: seed -> (the chance of a whole-match forfeit, the team absent, the round it misses)
+UNPLAYED = {7: (0.15, 5, 3)}
 
 Pairs = list[tuple[int, int]]
 
@@ -59,7 +64,9 @@ def histories_before(path: Path, round_number: int) -> list[TeamHistory]:
             TeamRound(None if block.opponent is None else _team_id(block.opponent),
                       block.colour == "w", codes[block.result])
             for block in player.rounds[: round_number - 1])
-        teams.append(TeamHistory(_team_id(player.start_rank), player.rating, rounds))
+        this_round = player.rounds[round_number - 1]
+        absent = this_round.opponent is None and this_round.result == "Z"
+        teams.append(TeamHistory(_team_id(player.start_rank), player.rating, rounds, absent))
     return teams
 
 
@@ -74,11 +81,17 @@ def read_bbp(path: Path) -> list[Pairs]:
     return rounds
 
 
-def pair_teams(teams: list[TeamHistory], round_number: int) -> Pairs:
+#: 1 / ½ / 0 points (a bye 1): the classic scale, to show match points pair the same.
+CLASSIC = TeamSwissScoring(win=Decimal(1), draw=Decimal("0.5"), bye=Decimal(1))
+MATCH_POINTS = TeamSwissScoring()
+
+
+def pair_teams(teams: list[TeamHistory], round_number: int,
+               scoring: TeamSwissScoring = MATCH_POINTS) -> Pairs:
     """The ``team_swiss`` system's round, as start ranks (0: the bye), board order."""
     entrants = tuple(Entry(team.id, None) for team in teams)
     state = State(Settings(rounds_planned=ROUNDS), entrants, paired_rounds=round_number - 1,
-                  pairing_input=lambda _: team_swiss_input(teams, ROUNDS))
+                  pairing_input=lambda _: team_swiss_input(teams, ROUNDS, scoring))
     planned = system_of("team_swiss").plan_round(state, round_number)
     return [(p.first - 100, 0 if p.second is None else p.second - 100) for p in planned]
 
@@ -91,20 +104,29 @@ def test_team_swiss_pairs_every_round_as_bbppairings(seed: int) -> None:
         teams = histories_before(DATA / f"seed{seed}.trf", round_number)
         assert len(teams) == TOURNAMENTS[seed]
         assert pair_teams(teams, round_number) == bbp_pairs, f"seed {seed} round {round_number}"
+        assert pair_teams(teams, round_number, CLASSIC) == bbp_pairs  # 2/1/0 = 1/½/0
 
 
-def test_the_data_uses_match_points_and_has_a_bye() -> None:
+def test_the_data_uses_match_points_and_has_byes_forfeits_and_an_absence() -> None:
     text = (DATA / "seed6.trf").read_text()
     assert "BBW  2.0" in text and "BBU  2.0" in text
     assert " U" in text  # the 11-team tournament's pairing-allocated byes
+    seven = read_trf((DATA / "seed7.trf").read_text())
+    results = [block.result for player in seven.players for block in player.rounds]
+    assert "+" in results and "-" in results and "Z" in results
 
 
 # -- regeneration (not collected: run as a script) -----------------------------------------
 
 
-def _match(rng: random.Random, home_rating: int, away_rating: int) -> tuple[MatchOutcome,
-                                                                            MatchOutcome]:
-    """Four boards of 1/½/0 drawn with the rating difference's odds; the match outcome."""
+def _match(rng: random.Random, home_rating: int, away_rating: int,
+           forfeits: float = 0.0) -> tuple[MatchOutcome, MatchOutcome]:
+    """Four boards of 1/½/0 drawn with the rating difference's odds (or, by chance, a
+    whole-match forfeit); the match outcome."""
+    if forfeits and rng.random() < forfeits:
+        forfeited: list[tuple[MatchOutcome, MatchOutcome]] = [
+            ("forfeit_win", "forfeit_loss"), ("forfeit_loss", "forfeit_win")]
+        return rng.choice(forfeited)
     edge = (home_rating - away_rating) / 800
     home = 0.0
     for _ in range(BOARDS):
@@ -139,7 +161,11 @@ def generate(binary: str, out: Path, seed: int, count: int) -> int:
              for rank, rating in enumerate(ratings, start=1)}
     outputs = []
     differences = 0
+    forfeits, absent_team, absent_round = UNPLAYED.get(seed, (0.0, 0, 0))
     for round_number in range(1, ROUNDS + 1):
+        if round_number == absent_round:
+            missing = teams[_team_id(absent_team)]
+            teams[missing.id] = TeamHistory(missing.id, missing.rating, missing.rounds, True)
         text = team_swiss_trf(list(teams.values()), ROUNDS).text
         pairs = _bbp(binary, text)
         if pair_teams(list(teams.values()), round_number) != pairs:
@@ -154,11 +180,12 @@ def generate(binary: str, out: Path, seed: int, count: int) -> int:
                 new_rounds[home.id] = TeamRound(None, False, "bye")
                 continue
             away = teams[_team_id(second)]
-            home_outcome, away_outcome = _match(rng, home.rating or 0, away.rating or 0)
+            home_outcome, away_outcome = _match(rng, home.rating or 0, away.rating or 0,
+                                                forfeits)
             new_rounds[home.id] = TeamRound(away.id, True, home_outcome)
             new_rounds[away.id] = TeamRound(home.id, False, away_outcome)
-        teams = {key: TeamHistory(key, team.rating, (*team.rounds, new_rounds[key]))
-                 for key, team in teams.items()}
+        teams = {key: TeamHistory(key, team.rating, (*team.rounds, new_rounds.get(
+                     key, TeamRound(None, False, "absent")))) for key, team in teams.items()}
     out.mkdir(parents=True, exist_ok=True)
     (out / f"seed{seed}.trf").write_text(team_swiss_trf(list(teams.values()), ROUNDS).text)
     (out / f"seed{seed}.bbp").write_text("".join(outputs))
