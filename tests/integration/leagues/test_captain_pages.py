@@ -328,9 +328,9 @@ def test_the_manager_issues_reissues_and_revokes_captain_links(world: World,
     assert client.get(url).status_code == 403
 
 
-def test_the_season_admin_leads_to_the_captain_links(world: World, admin_user: Any) -> None:
+def test_the_season_admin_leads_to_the_captain_links(world: World) -> None:
     client = Client()
-    client.force_login(admin_user)
+    client.force_login(world.organizer)
     season = world.mine.season
     url = f"/admin/leagues/season/{season.pk}/captain-links/"
     assert url in client.get(f"/admin/leagues/season/{season.pk}/change/").content.decode()
