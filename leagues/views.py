@@ -10,6 +10,7 @@ the season runs (``pages/js/live.js``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -32,8 +33,7 @@ LIST_LIMIT = 200
 
 
 def _live_texts() -> str:
-    import json
-
+    """The words the live script (pages/js/live.js) writes under the page."""
     return json.dumps({"updated": gettext("Updated at {time}."),
                        "updated_over": gettext("Updated at {time}: the season is over.")})
 

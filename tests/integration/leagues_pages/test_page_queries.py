@@ -131,6 +131,9 @@ def test_league_history_names_champion_promoted_and_relegated(client: Client,
     assert moved
     for team in moved:
         assert team.team.name in cells(str(team.movement))[1]
+    ratings = client.get(reverse("leagues:season-ratings",
+                                 args=["four-clubs", season.season.number])).content.decode()
+    assert "Kugamai" in ratings and "North 1" in ratings and 'class="num change">+' in ratings
     table = client.get(reverse("leagues:season-detail",
                                args=["four-clubs", season.season.number])).content.decode()
     assert "zone-promotion" in table and "zone-relegation" in table
