@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from leagues.models import League, LeagueEvent, Season
+from leagues.models import League, LeagueEvent, Movement, Season, Side
 from players.permissions import actor_user
 
 
@@ -40,12 +40,17 @@ def record(league: League, kind: str, *, actor: Any = None, season: Season | Non
                                       actor_name=name[:150], data=data)
 
 
+def _label(choices: Any, value: Any) -> str:
+    return str(choices(value).label) if value in choices.values else str(value)
+
+
 def _match(data: dict[str, Any]) -> dict[str, Any]:
     return {"round": data.get("round", "?"), "home": data.get("home", "?"),
             "away": data.get("away", "?"), "team": data.get("team", "?"),
-            "side": data.get("side", "?"), "name": data.get("name", "?"),
+            "side": _label(Side, data.get("side", "?")), "name": data.get("name", "?"),
             "player": data.get("player", "?"), "division": data.get("division", "?"),
-            "movement": data.get("movement", "?"), "boards": data.get("boards", 0)}
+            "movement": _label(Movement, data.get("movement", "?")),
+            "boards": data.get("boards", 0)}
 
 
 _DESCRIBERS: dict[str, Callable[[dict[str, Any]], str]] = {

@@ -160,3 +160,30 @@ def test_whole_match_forfeits(make_league: Any, organizer: Any, club_b: Any) -> 
     assert services.match_boards_pair(actor=organizer, match=second) == []
     second.refresh_from_db()
     assert second.forfeit == "away"
+
+
+def test_captain_brings_in_a_reserve_who_plays(make_league: Any, organizer: Any,
+                                               club_b: Any) -> None:
+    from tests.worlds import people
+
+    world = make_league(teams=2, boards=2, roster=2)
+    match = _round_one(world)
+    link, _token = services.captain_link_issue(actor=organizer, season_team=match.home)
+    home = world.players[match.home_id]
+    newcomer = people(world.league.host, ["Newcomer"])[0]
+    outsider = people(club_b, ["Outsider"])[0]
+    with pytest.raises(ApplicationError, match="players of"):
+        services.reserve_add(link=link, season_team=match.home, player=outsider)
+    with pytest.raises(ApplicationError, match="plays for"):
+        services.reserve_add(link=link, season_team=match.home,
+                             player=world.players[match.away_id][0])
+    entry = services.reserve_add(link=link, season_team=match.home, player=newcomer)
+    assert entry.reserve and entry.order == 3
+    services.availability_set(link=link, season_team=match.home, player=home[1],
+                              round_number=1, available=False)
+    services.lineup_submit(link=link, match=match, team=match.home, boards=[home[0], newcomer])
+    services.lineup_submit(actor=organizer, match=match, team=match.away,
+                           boards=world.players[match.away_id])
+    board = MatchBoard.objects.get(match=match, board=2)
+    assert board.pairing.entrant_b.player == newcomer  # board 2: the away team moves first
+    assert LeagueEvent.objects.filter(kind="reserve_added").exists()

@@ -111,6 +111,15 @@ def test_season_finish_promotion_relegation_and_next(club_a: Any, organizer: Any
     assert sorted(moved.values()) == [(1, ""), (1, "promoted"), (2, ""), (2, "relegated")]
     top.refresh_from_db()
     assert top.tournament.status == "finished"
+    from django.utils import translation
+
+    from leagues.history import describe
+    from leagues.models import LeagueEvent
+
+    events = list(LeagueEvent.objects.filter(league=league))
+    assert any(describe(e).endswith(": Promoted.") for e in events)
+    with translation.override("ru"):
+        assert any(describe(e).endswith(": Повышен.") for e in events)
     following = services.season_next(actor=organizer, season=season, name="Autumn")
     assert following.number == 2 and following.status == "planning"
     placed = {t.team.name: t.division.name for t in following.teams.select_related(
