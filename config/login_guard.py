@@ -27,6 +27,7 @@ its name's count, never the address count (a guesser's own account must not rese
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 import math
 import time
@@ -63,15 +64,37 @@ _REPORTED_ADDRESSES = 100
 
 
 def client_address(request: Any) -> str:
-    """The client's address: ``REMOTE_ADDR``, or the ``X-Forwarded-For`` entry appended by
-    the outermost of ``NUM_PROXIES`` trusted proxies (entries before it can be forged)."""
+    """The client's address as every limit counts it: ``REMOTE_ADDR``, or the
+    ``X-Forwarded-For`` entry appended by the outermost of ``NUM_PROXIES`` trusted proxies
+    (entries before it can be forged); folded by :func:`counted_address`."""
     proxies = int(getattr(settings, "NUM_PROXIES", 0) or 0)
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
     if proxies and forwarded:
         hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
         if hops:
-            return hops[-min(proxies, len(hops))]
-    return str(request.META.get("REMOTE_ADDR", ""))
+            return counted_address(hops[-min(proxies, len(hops))])
+    return counted_address(str(request.META.get("REMOTE_ADDR", "")))
+
+
+def counted_address(address: str) -> str:
+    """An IPv6 address as its /64 network (one subscriber gets a whole /64 and can rotate
+    through it freely, so a limit per address would be no limit), an IPv4-mapped one as
+    its IPv4 address; anything else unchanged.
+
+    >>> counted_address("2001:db8:1:2:a:b:c:d")
+    '2001:db8:1:2::/64'
+    >>> counted_address("::ffff:192.0.2.7")
+    '192.0.2.7'
+    """
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return address
 
 
 def normalise_username(raw: str) -> str:

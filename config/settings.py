@@ -379,6 +379,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": env.float("BOT_STUCK_CHECK_SECONDS", default=10.0),
     },
     "mark-lost-notices": {"task": "notices.mark_lost", "schedule": 300.0},
+    "close-due-check-ins": {"task": "playerlinks.close_due_check_ins", "schedule": 30.0},
 }
 
 # E-mail (notices: docs/notifications.md). The console backend (messages in the worker's

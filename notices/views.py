@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.csp import CSP
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -88,6 +89,16 @@ def player_calendar(request: HttpRequest, pk: int) -> HttpResponse:
 # -- parts polled by the screen and the embeds --------------------------------------------------
 
 
+def _part_body(request: HttpRequest, tournament: Tournament, kind: str, template: str,
+               context: Any) -> SafeString:
+    """A part's HTML, rendered once per tournament version and language for every viewer
+    (a hall's screens and a club site's visitors all read the same body)."""
+    body = tournament_cache.cached(
+        tournament, f"notices-{get_language()}-{kind}-body",
+        lambda: render_to_string(template, context(), request=request))
+    return mark_safe(body)  # noqa: S308  # our own template's output
+
+
 def _part(request: HttpRequest, tournament: Tournament, kind: str, template: str,
           context: Any) -> HttpResponse:
     """A part rendered for the tournament's current version: 304 while unchanged."""
@@ -95,7 +106,7 @@ def _part(request: HttpRequest, tournament: Tournament, kind: str, template: str
     if etag_matches(request.headers.get("If-None-Match"), etag):
         response: HttpResponse = HttpResponseNotModified()
     else:
-        response = HttpResponse(render_to_string(template, context(), request=request))
+        response = HttpResponse(_part_body(request, tournament, kind, template, context))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -106,10 +117,12 @@ def screen(request: HttpRequest, club: str, slug: str) -> HttpResponse:
     """The hall's TV: full screen, cycling the pairings by name, the standings and the
     latest results; its part is polled."""
     tournament = _tournament(club, slug)
-    context = selectors.screen_context(tournament)
-    context["part_url"] = reverse("notices:screen-part", args=[club, slug])
-    context["running"] = tournament.status == Status.RUNNING
-    return render(request, "notices/screen.html", context)
+    return render(request, "notices/screen.html", {
+        "tournament": tournament,
+        "part": _part_body(request, tournament, "screen", "notices/_screen_part.html",
+                           lambda: selectors.screen_context(tournament)),
+        "part_url": reverse("notices:screen-part", args=[club, slug]),
+        "running": tournament.status == Status.RUNNING})
 
 
 @require_GET
@@ -141,10 +154,12 @@ def embed(request: HttpRequest, club: str, slug: str, kind: str) -> HttpResponse
     link; it follows the results like the public pages."""
     tournament = _tournament(club, slug)
     kind = _embed_kind(kind)
-    context = selectors.embed_context(tournament, kind)
-    context["part_url"] = reverse("notices:embed-part", args=[club, slug, kind])
-    context["running"] = tournament.status == Status.RUNNING
-    response = render(request, "notices/embed.html", context)
+    response = render(request, "notices/embed.html", {
+        "tournament": tournament,
+        "part": _part_body(request, tournament, f"embed-{kind}", "notices/_embed_part.html",
+                           lambda: selectors.embed_context(tournament, kind)),
+        "part_url": reverse("notices:embed-part", args=[club, slug, kind]),
+        "running": tournament.status == Status.RUNNING})
     response["Cache-Control"] = "no-cache"
     return _framed_by(response, selectors.embed_origins(tournament))
 

@@ -10,6 +10,7 @@ the tournament's history gets one line naming them.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,11 +24,13 @@ from playerlinks import events
 from playerlinks.lookup import link_from_token
 from playerlinks.models import CheckIn, CheckInMethod, CheckInWindow, EntrantLink, LinkSettings
 from playerlinks.selectors import last_paired, next_round_number, open_window, settings_of
-from players.permissions import Actor, actor_user, ensure_can_manage_club
+from players.permissions import SYSTEM, Actor, actor_user, ensure_can_manage_club
 from tournaments import services as tournament_services
 from tournaments.history import record
 from tournaments.models import Entrant, RequestedBye, Status, Tournament
 from tournaments.services.tournaments import lock_tournament
+
+log = logging.getLogger(__name__)
 
 #: History line kinds (worded by playerlinks.history_lines).
 CHECK_IN_OPENED = "check_in_opened"
@@ -139,10 +142,33 @@ def check_in_window_close(*, actor: Actor, window: CheckInWindow) -> list[Entran
     return absent
 
 
-def _window_for(tournament: Tournament) -> CheckInWindow:
+def check_in_windows_close_due(*, now: datetime | None = None) -> list[CheckInWindow]:
+    """Close every open window whose planned closing time has passed, as the director's
+    Close would (those not checked in become absent); one that cannot close (its round
+    already paired) stays open for the director. Returns the windows closed."""
+    now = now or timezone.now()
+    closed = []
+    due = CheckInWindow.objects.filter(closed_at__isnull=True, closes_at__lte=now)
+    for window in due.select_related("tournament__club"):
+        try:
+            check_in_window_close(actor=SYSTEM, window=window)
+        except ApplicationError:
+            log.info("check-in window %s is due but cannot close", window.pk, exc_info=True)
+            continue
+        closed.append(window)
+    return closed
+
+
+def _window_for(tournament: Tournament, *, players_self: bool = False) -> CheckInWindow:
+    """The open window; for players checking themselves in (link, kiosk), not past its
+    planned closing time (the director may still check someone in until it closes)."""
     window = open_window(tournament)
     if window is None:
         raise ApplicationError(_("Check-in is not open."), field="window")
+    if players_self and window.closes_at is not None and window.closes_at <= timezone.now():
+        raise ApplicationError(
+            _("Check-in closed at %(time)s: ask the tournament director.")
+            % {"time": timezone.localtime(window.closes_at).strftime("%H:%M")}, field="window")
     return window
 
 
@@ -177,7 +203,7 @@ def check_in_by_link(*, link: EntrantLink) -> CheckedIn:
         "entrant__tournament", "entrant__player", "entrant__team").first()
     if live is None:
         raise ApplicationError(_("This link no longer works."), field="link")
-    window = _window_for(live.entrant.tournament)
+    window = _window_for(live.entrant.tournament, players_self=True)
     done = _check_in(live.entrant, window, CheckInMethod.LINK, link=live)
     return CheckedIn(done, live.entrant, window.round_number)
 
@@ -220,7 +246,7 @@ def token_in(text: str) -> str:
 def check_in_by_kiosk(*, actor: Actor, tournament: Tournament, code: str) -> CheckedIn:
     """The venue's kiosk (an organizer signed in) checks in the entrant of ``code``."""
     ensure_can_manage_club(actor, tournament.club)
-    window = _window_for(tournament)
+    window = _window_for(tournament, players_self=True)
     entrant, link = _kiosk_entrant(tournament, code)
     done = _check_in(entrant, window, CheckInMethod.KIOSK, by=actor, link=link)
     return CheckedIn(done, entrant, window.round_number)

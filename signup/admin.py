@@ -176,11 +176,13 @@ class SignUpAdmin(_OnceAdmin):
         found = super().get_queryset(request)
         if not getattr(request.user, "is_superuser", False):
             found = found.filter(tournament__club__in=permissions.managed_clubs(request.user))
-        return found
+        return selectors.with_waitlist_places(found)
 
     @admin.display(description=_("place on the waiting list"))
     def place(self, obj: SignUp) -> Any:
-        return selectors.waitlist_place(obj) or ""
+        if obj.status != SignUpStatus.WAITLISTED:
+            return ""
+        return obj.waitlist_ahead + 1  # type: ignore[attr-defined]  # with_waitlist_places
 
     @admin.display(description=_("status link"))
     def status_link(self, obj: SignUp) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from core.bounds import MAX_ENTRANTS, MAX_ROUNDS
@@ -69,6 +70,17 @@ def waitlist_place(signup: SignUp) -> int | None:
     same = waiting_list(signup.tournament).filter(created_at=signup.created_at,
                                                   id__lt=signup.pk).count()
     return ahead + same + 1
+
+
+def with_waitlist_places(signups: QuerySet[SignUp]) -> QuerySet[SignUp]:
+    """``signups`` with ``waitlist_ahead`` (how many wait before each) read in the same
+    query: a list of sign-ups shows every place without a count per row."""
+    ahead = (SignUp.objects.filter(tournament=OuterRef("tournament"),
+                                   status=SignUpStatus.WAITLISTED)
+             .filter(Q(created_at__lt=OuterRef("created_at"))
+                     | Q(created_at=OuterRef("created_at"), id__lt=OuterRef("pk")))
+             .order_by().values("tournament").annotate(count=Count("pk")).values("count"))
+    return signups.annotate(waitlist_ahead=Coalesce(Subquery(ahead), 0))
 
 
 def signup_from_token(token: str) -> SignUp | None:

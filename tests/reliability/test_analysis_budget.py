@@ -96,6 +96,16 @@ def test_an_address_that_spent_its_cpu_time_is_refused_and_another_is_not(
     assert ask(api, "10.0.0.2", 1).status_code == 200
 
 
+def test_rotating_through_one_ipv6_64_is_one_address(api: Any, small: Any) -> None:
+    """A subscriber holds a whole /64: each request from a new address of it still draws
+    on one budget (an IPv4-mapped address counts as its IPv4 one)."""
+    exhaust(api, "2001:db8:1:2::1")
+    assert ask(api, "2001:db8:1:2:ffff:1:2:3", 7).status_code == 429
+    assert ask(api, "2001:db8:1:3::1", 7).status_code == 200
+    exhaust(api, "192.0.2.7")
+    assert ask(api, "::ffff:192.0.2.7", 8).status_code == 429
+
+
 def test_the_site_time_bounds_many_addresses_together(api: Any, small: Any) -> None:
     """0.4 s a window for the site: two searches of 0.2 s CPU (0.4 s wall at most)."""
     small.ANALYSIS_SITE_SECONDS_PER_MINUTE = 0.4 * 60 / limits.WINDOW

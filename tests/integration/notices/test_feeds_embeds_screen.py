@@ -247,3 +247,21 @@ def test_the_tournament_page_links_its_calendar_and_venue_screen(client: Any,
                  f"/tournaments/{event.club.slug}/{event.slug}/screen/"):
         assert f'href="{link}"' in page
         assert client.get(link).status_code == 200
+
+
+def test_a_new_viewer_of_the_screen_or_an_embed_reads_the_body_built_for_the_first(
+    client: Any, make_event: Any, organizer: Any
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = make_event(entrants=16)
+    tournament_services.round_pair_next(actor=organizer, tournament=tournament, release=True)
+    base = f"{tournament.club.slug}/{tournament.slug}"
+    for path in (f"/tournaments/{base}/screen/", f"/embed/{base}/standings/",
+                 f"/embed/{base}/pairings/"):
+        first = client.get(path)
+        with CaptureQueriesContext(connection) as queries:
+            second = client.get(path)
+        assert second.content == first.content, path
+        assert len(queries) <= 2, (path, [q["sql"] for q in queries])

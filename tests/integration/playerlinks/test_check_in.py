@@ -163,3 +163,37 @@ def test_other_clubs_organizers_change_nothing(make_event: Any, organizer: Any,
         with pytest.raises(PermissionDenied):
             call()
     assert not CheckIn.objects.exists() and CheckInWindow.objects.get().is_open
+
+
+def test_a_window_closes_itself_at_its_planned_time(make_event: Any, organizer: Any) -> None:
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from playerlinks.tasks import close_due_check_ins_task
+
+    event = make_event("swiss", entrants=4, rounds_planned=3)
+    first, second, third, fourth = _seeded(event)
+    services.links_issue_missing(actor=organizer, tournament=event)
+    closes = timezone.now() + dt.timedelta(minutes=10)
+    window = checkins.check_in_window_open(actor=organizer, tournament=event, closes_at=closes)
+    checkins.check_in_by_link(link=first.links.get())
+    assert checkins.check_in_windows_close_due() == []  # not yet
+
+    late = closes + dt.timedelta(seconds=1)
+    past = timezone.now() - dt.timedelta(seconds=1)  # as if ten minutes passed
+    CheckInWindow.objects.filter(pk=window.pk).update(opens_at=past - dt.timedelta(minutes=10),
+                                                      closes_at=past)
+    with pytest.raises(ApplicationError, match="Check-in closed at"):
+        checkins.check_in_by_link(link=second.links.get())
+    with pytest.raises(ApplicationError, match="Check-in closed at"):
+        checkins.check_in_by_kiosk(actor=organizer, tournament=event, code=str(second.seed))
+    checkins.check_in_by_director(actor=organizer, entrant=second)  # the director still may
+
+    assert close_due_check_ins_task() == 1
+    window.refresh_from_db()
+    assert window.closed_at is not None
+    assert set(RequestedBye.objects.values_list("entrant_id", flat=True)) == {third.pk,
+                                                                             fourth.pk}
+    assert checkins.check_in_windows_close_due(now=late) == []  # closed once
+

@@ -144,3 +144,25 @@ def test_the_admin_lists_pending_sign_ups_and_decides(open_event: Any, client: C
     assert selectors.status_token(second) in page
     settings_page = client.get("/admin/signup/signupsettings/")
     assert settings_page.status_code == 200
+
+
+def test_the_admin_shows_waiting_list_places_in_queries_that_do_not_grow(
+        open_event: Any, client: Client, organizer: Any) -> None:
+    import re
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = open_event(cap=1)
+    client.force_login(organizer)
+    counts = []
+    for name in ("Ada", "Bea", "Cid", "Dan", "Eve"):
+        services.sign_up(tournament=tournament, name=name)
+        with CaptureQueriesContext(connection) as queries:
+            listed = client.get("/admin/signup/signup/?state=waitlisted&o=1")
+        counts.append(len(queries))
+    places = re.findall(r'<td class="field-place">(\d+)</td>', listed.content.decode())
+    assert sorted(places) == ["1", "2", "3", "4"]
+    assert [selectors.waitlist_place(s) for s in selectors.waiting_list(tournament)] == [
+        1, 2, 3, 4]
+    assert counts[1] == counts[-1], counts
