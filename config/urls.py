@@ -46,8 +46,10 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switch
+    path("", include("leagues.urls_captain")),  # /league/captain/<token>/: captains' pages
     path("", include("reporting.urls")),  # /p/<token>/report/: players report results
     path("", include("phoneclock.urls")),  # /clock/... and /p/<token>/clock/
+    path("leagues/", include("leagues.urls")),  # the public league pages
     # last of the /p/ pages: it refuses every other /p/ path like an unknown token
     path("", include("playerlinks.urls")),  # /p/<token>/, /me/links/, /kiosk/<id>/
     path("", include("signup.urls")),  # the public sign-up and its status pages

@@ -22,6 +22,7 @@ from botruns.models import BotRun
 from botruns.selectors import bot_run_progress
 from games.engines import ENGINE_NAMES, GAME_FAMILY, game_facts
 from games.series.format import MatchFormat
+from leagues.models import Division
 from matches.models import Game
 from matches.progress import STEP_TIE_BREAK, MatchProgress, match_progress
 from matches.texts import progress_step, progress_text
@@ -539,6 +540,19 @@ def _signup_open(is_open: Any, opens_at: Any, closes_at: Any) -> bool:
     opens, closes = (timezone.make_aware(v, dt.UTC) if v is not None and timezone.is_naive(v)
                      else v for v in (opens, closes))
     return (opens is None or opens <= now) and (closes is None or now < closes)
+
+
+def league_part(tournament: Tournament) -> dict[str, Any] | None:
+    """The league division whose board games ``tournament`` holds, or None (one query;
+    a league row renamed bumps the board tournament's version: ``leagues.freshness``)."""
+    row = (Division.objects.filter(tournament=tournament)
+           .values("name", "season__number", "season__name", "season__league__name",
+                   "season__league__slug").first())
+    if row is None:
+        return None
+    return {"division": row["name"], "season_number": row["season__number"],
+            "league": f"{row['season__league__name']}, {row['season__name']}",
+            "league_slug": row["season__league__slug"]}
 
 
 def live_progress(tournament: Tournament) -> dict[str, Any] | None:

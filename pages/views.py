@@ -108,6 +108,7 @@ def _tab_page(request: HttpRequest, club: str, slug: str, tab: str,
             "progress": selectors.live_progress(tournament) if tab == selectors.OVERVIEW
             else None,
             "game_label": selectors.game_name(tournament.game),
+            "league_part": selectors.league_part(tournament),
             "results_html": part,
             "results_url": reverse(_PART_URLS[tab], args=args),
             "results_etag": tournament_cache.etag(state.state, f"{kind}-results"),

@@ -28,9 +28,11 @@ DEFAULT_LIMIT = 30
 DEFAULT_WINDOW = 10 * 60
 
 #: The paths that carry a secret, wherever they appear in a log line: a private link
-#: (``/p/<token>``), a sign-up's status page, a clock's follow page and an e-mail's opt-out
-#: link; the secret is what follows up to the next slash, blank, quote or query.
-SECRET_PREFIXES = ("/p/", "/sign-up/", "/clock/follow/", "/notices/opt-out/")
+#: (``/p/<token>``), a sign-up's status page, a clock's follow page, an e-mail's opt-out
+#: link and a league captain's link; the secret is what follows up to the next slash,
+#: blank, quote or query.
+SECRET_PREFIXES = ("/p/", "/sign-up/", "/clock/follow/", "/notices/opt-out/",
+                   "/league/captain/")
 LINK_PATH = re.compile("(" + "|".join(re.escape(p) for p in SECRET_PREFIXES)
                        + r")[^/\s\"'?#]+")
 MASK = r"\1<token>"

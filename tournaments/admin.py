@@ -60,6 +60,7 @@ from tournaments.services.entrants import (
 from tournaments.services.tournaments import (
     EDITABLE_FIELDS,
     default_tiebreaks,
+    individual_formats,
     validate_tournament,
 )
 from tournaments.standings import REGISTRY
@@ -187,6 +188,11 @@ class TournamentForm(forms.ModelForm):
         self.fields["game"].widget.attrs["data-options"] = _options_json()
         self.fields["first_colour"].required = False  # a form without it keeps the setting
         instance = self.instance
+        if "format" in self.fields and (instance.pk is None
+                                        or instance.format in dict(individual_formats())):
+            format_field = self.fields["format"]
+            assert isinstance(format_field, forms.ChoiceField)
+            format_field.choices = [("", "---------"), *individual_formats()]
         if instance.pk is None:
             return
         for key, value in (instance.game_options or {}).items():

@@ -13,7 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: Lower floors first; an app may import its own floor and those below.
 FLOORS = ["games", "players", "tournaments", "matches", "analysis", "ratings", "botruns",
-          "playerlinks", "signup", "reporting", "phoneclock", "printpack", "notices", "leagues", "pages"]
+          "playerlinks", "signup", "reporting", "phoneclock", "printpack", "notices", "leagues",
+          "pages"]
 FLOOR = {app: level for level, app in enumerate(FLOORS)}
 
 

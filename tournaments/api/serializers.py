@@ -12,12 +12,12 @@ from tournaments.models import (
     REQUESTABLE_BYES,
     Entrant,
     FirstColour,
-    Format,
     Outcome,
     Pairing,
     Round,
     Tournament,
 )
+from tournaments.services.tournaments import individual_formats
 
 
 class TournamentOutput(serializers.ModelSerializer[Tournament]):
@@ -41,7 +41,7 @@ class TournamentInput(serializers.Serializer[Tournament]):
     name = serializers.CharField(max_length=160)
     #: the model field's choices (names with their labels): one "game" enum in the schema
     game = serializers.ChoiceField(choices=list(Tournament._meta.get_field("game").choices or []))
-    format = serializers.ChoiceField(choices=Format.choices)
+    format = serializers.ChoiceField(choices=individual_formats())
     game_options = serializers.JSONField(required=False)
     match_format = serializers.JSONField(required=False, help_text=_('"ft3/9" or an object'))
     points_win = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)

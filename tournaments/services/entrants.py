@@ -156,6 +156,46 @@ def entrant_register(
     return entrant
 
 
+@transaction.atomic
+def board_entrants_ensure(*, actor: Actor, tournament: Tournament,
+                          players: Sequence[Player]) -> dict[int, Entrant]:
+    """The entrants of ``players`` (by player id) in a league division's board tournament,
+    entering those not entered yet: a team's players sit on its boards as its captain
+    lines them up, so they join whenever they first play (no missed rounds, no byes)."""
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if not tournament.system.pairs_teams:
+        raise ApplicationError(_("Only a league division's board tournament enters players "
+                                 "this way."), field="format")
+    if tournament.status == Status.FINISHED:
+        raise ApplicationError(_("The tournament is finished."), field="status")
+    if tournament.entrant_kind != EntrantKind.PLAYERS:
+        raise ApplicationError(_("%(game)s is played by teams: enter a team.")
+                               % {"game": game_label(tournament.game)}, field="team")
+    found: dict[int, Entrant] = {
+        e.player_id: e for e in tournament.entrants.filter(
+            player__in=[p.pk for p in players]).select_related("player")
+        if e.player_id is not None}
+    missing = [p for p in dict.fromkeys(players) if p.pk not in found]
+    if missing:
+        check_entrant_count(tournament, tournament.entrants.count() + len(missing))
+        for player in missing:
+            _check_bots_play(tournament, player, None)
+        ratings = club_ratings(tournament, missing)
+        seed = int(tournament.entrants.aggregate(n=Max("seed"))["n"] or 0) \
+            if tournament.status == Status.RUNNING else None
+        created = []
+        for index, player in enumerate(missing, start=1):
+            rating = _check_rating(ratings.get(("player", player.pk), 0))
+            created.append(Entrant(tournament=tournament, player=player, rating=rating,
+                                   seed=None if seed is None else seed + index))
+        for entrant, player in zip(Entrant.objects.bulk_create(created), missing, strict=True):
+            found[player.pk] = entrant
+            record(tournament, EventKind.ENTRANT_REGISTERED, actor=actor, name=str(entrant.player),
+                   rating=entrant.rating, joined_round=1, byes=0)
+    return found
+
+
 def _byes_for_missed_rounds(tournament: Tournament, entrant: Entrant, joined_round: int) -> int:
     """A half-point bye board for the late entrant in every round already paired; how
     many."""

@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.bounds import MAX_ROUNDS
 from core.errors import ApplicationError
 from players.permissions import Actor, ensure_can_manage_club
 from tournaments import adapters, events
@@ -61,11 +63,7 @@ def round_pair_next(*, actor: Actor, tournament: Tournament,
     """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
-    if tournament.system.pairs_teams:
-        raise ApplicationError(
-            _("A team system's rounds are planned by its league, not paired here."),
-            field="format",
-        )
+    _ensure_not_league_boards(tournament)
     if tournament.status != Status.RUNNING:
         raise ApplicationError(
             _("Rounds are paired while the tournament runs; it is %(status)s.")
@@ -120,6 +118,96 @@ def round_pair_next(*, actor: Actor, tournament: Tournament,
     drawn: dict[str, Any] = {"first_colour_drawn": tournament.first_colour} \
         if tournament.first_colour != first_colour else {}
     return _save_round(tournament, number, planned, actor=actor, release=release, **drawn)
+
+
+def _ensure_not_league_boards(tournament: Tournament) -> None:
+    if tournament.system.pairs_teams:
+        raise ApplicationError(_("This tournament holds a league division's boards: pair it "
+                                 "from the league."), field="format")
+
+
+@dataclass(frozen=True)
+class GivenBoard:
+    """One board a floor above decided (a league's team match): who moves first in game 1
+    (``entrant_a``), the opponent, and the outcome when it is known already."""
+
+    entrant_a: Entrant
+    entrant_b: Entrant
+    outcome: str = Outcome.PENDING
+
+
+@transaction.atomic
+def round_boards_add(*, actor: Actor, tournament: Tournament, round_number: int,
+                     boards: list[GivenBoard]) -> list[Pairing]:
+    """Append ``boards`` to round ``round_number`` of a tournament whose system pairs teams
+    (a league division's board tournament), with the next board numbers; the round (and
+    any earlier one still missing) is made, released at once: a league's boards are public
+    as soon as both lineups are in."""
+    ensure_can_manage_club(actor, tournament.club)
+    tournament = lock_tournament(tournament)
+    if not tournament.system.pairs_teams:
+        raise ApplicationError(_("Boards are given by a league only to a division's board "
+                                 "tournament."), field="format")
+    if tournament.status != Status.RUNNING:
+        raise ApplicationError(
+            _("Rounds are paired while the tournament runs; it is %(status)s.")
+            % {"status": str(tournament.get_status_display()).lower()}, field="status")
+    if isinstance(round_number, bool) or not isinstance(round_number, int) \
+            or not 1 <= round_number <= MAX_ROUNDS:
+        raise ApplicationError(_("A tournament has at most %(limit)d rounds.")
+                               % {"limit": MAX_ROUNDS}, field="round")
+    if not boards:
+        raise ApplicationError(_("Nobody is left to pair in round %(round)d.")
+                               % {"round": round_number}, field="round")
+    rounds = {r.number: r for r in tournament.rounds.select_for_update()}
+    round_ = rounds.get(round_number)
+    seated = set(RoundEntry.objects.filter(round=round_).values_list("entrant_id", flat=True)) \
+        if round_ is not None else set()
+    ids: list[int] = []
+    for given in boards:
+        for entrant in (given.entrant_a, given.entrant_b):
+            if entrant.tournament_id != tournament.pk:
+                raise ApplicationError(_("%(name)s is not entered in this tournament.")
+                                       % {"name": entrant.name}, field="boards")
+            ids.append(entrant.pk)
+        if given.entrant_a.pk == given.entrant_b.pk:
+            raise ApplicationError(_("%(name)s cannot play against themselves.")
+                                   % {"name": given.entrant_a.name}, field="boards")
+        if given.outcome not in Outcome.values or given.outcome == Outcome.BYE:
+            raise ApplicationError(_("Unknown outcome %(outcome)r.")
+                                   % {"outcome": given.outcome}, field="boards")
+    twice = seated.intersection(ids) or {i for i in ids if ids.count(i) > 1}
+    if twice:
+        name = next(e.name for g in boards for e in (g.entrant_a, g.entrant_b)
+                    if e.pk in twice)
+        raise ApplicationError(_("%(name)s already has a board in round %(round)d.")
+                               % {"name": name, "round": round_number}, field="boards")
+    now = timezone.now()
+    for number in range(1, round_number + 1):
+        if number not in rounds:
+            rounds[number] = Round.objects.create(
+                tournament=tournament, number=number, status=RoundStatus.PAIRED,
+                released_at=now)
+            record(tournament, EventKind.ROUND_RELEASED, actor=actor, round_number=number)
+            _announce_release(rounds[number])
+    round_ = rounds[round_number]
+    first = (round_.pairings.aggregate(n=Max("board"))["n"] or 0) + 1
+    rows = [Pairing(round=round_, board=board, entrant_a=given.entrant_a,
+                    entrant_b=given.entrant_b, outcome=given.outcome)
+            for board, given in enumerate(boards, start=first)]
+    Pairing.objects.bulk_create(rows)
+    RoundEntry.objects.bulk_create(
+        RoundEntry(round=round_, entrant_id=entrant_id, pairing=row)
+        for row in rows for entrant_id in (row.entrant_a_id, row.entrant_b_id)
+        if entrant_id is not None)
+    pending = round_.pairings.filter(outcome=Outcome.PENDING).exists()
+    status = RoundStatus.PAIRED if pending else RoundStatus.FINISHED
+    if round_.status != status:
+        round_.status = status
+        round_.save(update_fields=["status"])
+    record(tournament, EventKind.ROUND_PAIRED, actor=actor, round_number=round_number,
+           boards=len(rows))
+    return rows
 
 
 def _swiss(tournament: Tournament, entrants: list[Entrant], rounds: list[Round],

@@ -29,6 +29,7 @@ from tournaments.history import EventKind, neutral, record
 from tournaments.models import (
     EntrantKind,
     FirstColour,
+    Format,
     Outcome,
     Pairing,
     Status,
@@ -252,6 +253,19 @@ def _clean_swiss_settings(tournament: Tournament) -> None:
         )
 
 
+def individual_formats() -> list[tuple[str, Any]]:
+    """The format choices of an ordinary tournament (a team format's tournament holds a
+    league division's boards and is made by the league)."""
+    return [(value, label) for value, label in Format.choices
+            if not (value in SYSTEMS and SYSTEMS[value].pairs_teams)]
+
+
+def ensure_not_team_format(format: str) -> None:
+    if format in SYSTEMS and SYSTEMS[format].pairs_teams:
+        raise ApplicationError(_("A team format's tournament holds a league division's "
+                                 "boards: it is made by the league."), field="format")
+
+
 def validate_tournament(tournament: Tournament) -> None:
     """Check (and normalise) a tournament's settings; raise :class:`ApplicationError`."""
     check_name(tournament.name, field="name")
@@ -270,18 +284,22 @@ def _clean(tournament: Tournament) -> None:
 
 @transaction.atomic
 def tournament_create(
-    *, actor: Actor, club: Club, name: str, game: str, format: str, **fields: Any
+    *, actor: Actor, club: Club, name: str, game: str, format: str, for_league: bool = False,
+    **fields: Any
 ) -> Tournament:
     """A new tournament in draft; ``fields`` are any of :data:`EDITABLE_FIELDS`.
 
     Without ``tiebreaks`` (or with ``None``) it gets its format's :func:`default_tiebreaks`;
-    an empty list means none.
+    an empty list means none. A team format (a league division's board tournament) only
+    ``for_league``.
     """
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
         raise ApplicationError(_("Unknown field %(name)r.") % {"name": sorted(unknown)[0]},
                                field=sorted(unknown)[0])
     ensure_can_manage_club(actor, club)
+    if not for_league:
+        ensure_not_team_format(format)
     if fields.get("tiebreaks") is None:
         fields["tiebreaks"] = default_tiebreaks(format)
     tournament = Tournament(club=club, name=name, game=game, format=format,
@@ -326,6 +344,9 @@ def tournament_update(*, actor: Actor, tournament: Tournament, **fields: Any) ->
                          rounds_paired) % {"count": rounds_paired},
                 field="rounds_planned",
             )
+    if "format" in fields and fields["format"] != tournament.format:
+        ensure_not_team_format(fields["format"])
+        ensure_not_team_format(tournament.format)
     was_rated = tournament.rated
     before = {key: neutral(getattr(tournament, key)) for key in sorted(EDITABLE_FIELDS)}
     for key, value in fields.items():

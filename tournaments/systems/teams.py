@@ -61,6 +61,9 @@ class TeamSwiss(Swiss):
 @dataclass(frozen=True)
 class TeamKnockout(Knockout):
     pairs_teams: bool = True
+    #: Its boards (the board tournament's pairings) may be drawn: the team match needs the
+    #: winner, decided by ``match_winner`` (the results shells read this of a board).
+    needs_winner: bool = False
 
     def match_winner(self, result: TeamMatchResult, boards: int) -> int | None:
         """Who goes through a team match (None: still level, a lot decides)."""

@@ -124,5 +124,5 @@ def test_pair_next_round_refuses_a_team_system(
     with pytest.raises(ApplicationError) as caught:
         services.round_pair_next(actor=organizer, tournament=tournament, release=True)
     assert caught.value.field == "format"
-    assert "planned by its league" in str(caught.value)
+    assert "pair it from the league" in str(caught.value)
     assert not tournament.rounds.exists()
