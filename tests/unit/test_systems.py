@@ -100,7 +100,7 @@ def test_facts_of_each_system() -> None:
         "team_round_robin": ("crosstable", False, "warn", False, False, False),
         "team_double_round_robin": ("crosstable", False, "warn", False, False, False),
         "team_swiss": ("round_by_round", False, "warn", False, True, False),
-        "team_knockout": ("bracket", True, "keep_winner", False, False, True),
+        "team_knockout": ("bracket", False, "keep_winner", False, False, True),
     }
     assert system_of("knockout").default_tiebreaks == ()
     assert system_of("swiss").default_tiebreaks[0] == "buchholz_cut1"

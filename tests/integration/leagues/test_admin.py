@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_pages_and_scope(make_league: Any, organizer: Any, club_b: Any) -> None:
     world = make_league(teams=2, boards=1, roster=1)
-    match = TeamMatch.objects.filter(division=world.division).first()
+    match: Any = TeamMatch.objects.filter(division=world.division).first()
     pages = [
         reverse("admin:leagues_league_change", args=[world.league.pk]),
         reverse("admin:leagues_season_change", args=[world.season.pk]),
@@ -48,7 +48,7 @@ def test_buttons_call_services(make_league: Any, organizer: Any) -> None:
     response = client.post(url, {"action": "finish_seasons",
                                  "_selected_action": [world.season.pk]}, follow=True)
     assert "unfinished" in response.content.decode()  # the refusal, as a message
-    match = TeamMatch.objects.filter(division=world.division).first()
+    match: Any = TeamMatch.objects.filter(division=world.division).first()
     client.post(reverse("admin:leagues_teammatch_changelist"),
                 {"action": "forfeit_away", "_selected_action": [match.pk]}, follow=True)
     match.refresh_from_db()

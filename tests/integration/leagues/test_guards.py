@@ -23,7 +23,7 @@ def test_other_clubs_organizers_are_refused(make_league: Any, club_b: Any,
     world = make_league(teams=2, boards=1, roster=1)
     bob = club_b.organizers.get()
     assert not can_manage_league(bob, world.league)
-    match = TeamMatch.objects.filter(division=world.division).first()
+    match: Any = TeamMatch.objects.filter(division=world.division).first()
     calls = [
         lambda: services.season_create(actor=bob, league=world.league, name="Mine"),
         lambda: services.season_finish(actor=bob, season=world.season),
@@ -78,7 +78,7 @@ def test_huge_round_and_nul_venue(make_league: Any, organizer: Any) -> None:
     from django.utils import timezone
 
     world = make_league(teams=2, boards=1, roster=1)
-    match = TeamMatch.objects.filter(division=world.division).first()
+    match: Any = TeamMatch.objects.filter(division=world.division).first()
     with pytest.raises(ApplicationError):
         services.availability_set(actor=organizer, season_team=match.home,
                                   player=world.players[match.home_id][0],

@@ -17,7 +17,7 @@ from leagues.selectors import match_result
 pytestmark = pytest.mark.django_db
 
 
-def _round_one(world: Any) -> TeamMatch:
+def _round_one(world: Any) -> Any:
     return TeamMatch.objects.filter(division=world.division, round_number=1).order_by(
         "pk").select_related("home__team", "away__team").first()
 
@@ -184,6 +184,6 @@ def test_captain_brings_in_a_reserve_who_plays(make_league: Any, organizer: Any,
     services.lineup_submit(link=link, match=match, team=match.home, boards=[home[0], newcomer])
     services.lineup_submit(actor=organizer, match=match, team=match.away,
                            boards=world.players[match.away_id])
-    board = MatchBoard.objects.get(match=match, board=2)
+    board: Any = MatchBoard.objects.get(match=match, board=2)
     assert board.pairing.entrant_b.player == newcomer  # board 2: the away team moves first
     assert LeagueEvent.objects.filter(kind="reserve_added").exists()

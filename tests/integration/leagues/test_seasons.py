@@ -33,13 +33,13 @@ def test_double_round_robin_schedule_and_board_tournament(make_league: Any) -> N
 def test_boards_paired_when_second_lineup_arrives(make_league: Any, organizer: Any,
                                                    lineups_in: Any) -> None:
     world = make_league(teams=4, boards=4, roster=5)
-    match = TeamMatch.objects.filter(division=world.division, round_number=1).first()
+    match: Any = TeamMatch.objects.filter(division=world.division, round_number=1).first()
     home = world.players[match.home_id]
     services.lineup_submit(actor=organizer, match=match, team=match.home, boards=home[:4])
     assert not MatchBoard.objects.filter(match=match).exists()
     away = world.players[match.away_id]
     services.lineup_submit(actor=organizer, match=match, team=match.away, boards=away[:4])
-    boards = list(MatchBoard.objects.filter(match=match).select_related(
+    boards: list[Any] = list(MatchBoard.objects.filter(match=match).select_related(
         "pairing__entrant_a__player", "pairing__entrant_b__player"))
     assert [b.home_moves_first for b in boards] == [True, False, True, False]
     assert [b.pairing.entrant_a.player for b in boards] == [home[0], away[1], home[2], away[3]]
@@ -47,7 +47,7 @@ def test_boards_paired_when_second_lineup_arrives(make_league: Any, organizer: A
     match.refresh_from_db()
     assert match.board_round.number == 1 and match.board_round.is_released
     # the next match of the round takes the next board numbers
-    other = TeamMatch.objects.filter(division=world.division, round_number=1).exclude(
+    other: Any = TeamMatch.objects.filter(division=world.division, round_number=1).exclude(
         pk=match.pk).get()
     lineups_in(world, other)
     assert sorted(Pairing.objects.filter(round=match.board_round).values_list(
@@ -56,7 +56,8 @@ def test_boards_paired_when_second_lineup_arrives(make_league: Any, organizer: A
 
 def test_second_leg_first_moves_alternate(make_league: Any, lineups_in: Any) -> None:
     world = make_league(teams=2, boards=2)
-    first, second = TeamMatch.objects.filter(division=world.division).order_by("round_number")
+    first, second = list[Any](TeamMatch.objects.filter(division=world.division).order_by(
+        "round_number"))
     lineups_in(world, first)
     lineups_in(world, second)
     leg_one = {b.board: b.pairing.entrant_a.player_id for b in first.boards.all()}

@@ -30,7 +30,7 @@ def _play(world: Any, lineups_in: Any, record_boards: Any, match: TeamMatch,
     record_boards(match, codes)
 
 
-def _seed(world: Any, match: TeamMatch) -> tuple[int, int]:
+def _seed(world: Any, match: Any) -> tuple[Any, Any]:
     seeds = {t.pk: t.seed for t in SeasonTeam.objects.filter(division=world.division)}
     return seeds[match.home_id], seeds[match.away_id]
 
@@ -110,7 +110,7 @@ def test_season_finish_promotion_relegation_and_next(club_a: Any, organizer: Any
     moved = {t.team.name: (t.final_rank, t.movement) for t in season.teams.all()}
     assert sorted(moved.values()) == [(1, ""), (1, "promoted"), (2, ""), (2, "relegated")]
     top.refresh_from_db()
-    assert top.tournament.status == "finished"
+    assert top.tournament is not None and top.tournament.status == "finished"
     from django.utils import translation
 
     from leagues.history import describe
@@ -126,8 +126,7 @@ def test_season_finish_promotion_relegation_and_next(club_a: Any, organizer: Any
         "division", "team")}
     before = {t.team.name: (t.division.name, t.movement) for t in season.teams.select_related(
         "division", "team")}
-    for name, (division, movement) in before.items():
-        expected = {"promoted": "Top", "relegated": "Low"}.get(movement, division)
-        assert placed[name] == expected
+    for name, (was_in, movement) in before.items():
+        assert placed[name] == {"promoted": "Top", "relegated": "Low"}.get(movement, was_in)
     assert not following.roster_entries.exists()
     assert Season.objects.filter(league=league).count() == 2
