@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
@@ -280,18 +280,18 @@ class SeasonTeamAdmin(LeagueScopedAdmin):
             (e.order, e.player, " (R)" if e.reserve else "")
             for e in obj.roster.select_related("player")))
 
-    @admin.action(description=_("Issue a new captain's link (the old one stops working)"))
-    def issue_captain_links(self, request: HttpRequest, queryset: QuerySet[SeasonTeam]) -> None:
-        for team in queryset:
-            try:
-                _link, token = services.captain_link_issue(actor=request.user, season_team=team)
-            except (ApplicationError, PermissionDenied) as error:
-                self.message_user(request, getattr(error, "message", str(error)),
-                                  messages.ERROR)
-                continue
-            self.message_user(request, gettext("%(team)s: the captain's token is %(token)s "
-                                               "(shown once).")
-                              % {"team": team, "token": token}, messages.SUCCESS)
+    @admin.action(description=_("Captain links (issue, re-issue, revoke)"))
+    def issue_captain_links(self, request: HttpRequest,
+                            queryset: QuerySet[SeasonTeam]) -> HttpResponse | None:
+        """To the season's Captain links page, which shows a new token once on the page that
+        answers (a token never goes into a message, which the messages cookie would keep)."""
+        seasons = set(queryset.values_list("season_id", flat=True))
+        if len(seasons) != 1:
+            self.message_user(request, gettext("Choose teams of one season."),
+                              messages.WARNING)
+            return None
+        return HttpResponseRedirect(reverse("admin:leagues_season_captain_links",
+                                            args=[seasons.pop()]))
 
 
 class TeamMatchForm(ServiceForm):

@@ -36,7 +36,12 @@ from core.errors import ApplicationError
 from leagues import captain_selectors as selectors
 from leagues.links import captain_link_from_token
 from leagues.models import CaptainLink
-from leagues.services import availability_set, lineup_submit, reserve_add
+from leagues.services import (
+    availability_set,
+    captain_link_touch,
+    lineup_submit,
+    reserve_add,
+)
 from leagues.services.lineups import BoardChoice
 from playerlinks import guard
 from playerlinks.views import private
@@ -119,6 +124,7 @@ def with_captain_link(view: CaptainView) -> Callable[..., HttpResponse]:
             return found
         if request.method == "POST" and (refused := _csrf_checked(request)) is not None:
             return private(refused)
+        captain_link_touch(link=found)
         return private(view(request, found, token, *args, **kwargs))
 
     return wrapped

@@ -21,7 +21,11 @@ from leagues.services.lineups import (
     match_winner_set,
     reserve_add,
 )
-from leagues.services.links import captain_link_issue, captain_link_revoke
+from leagues.services.links import (
+    captain_link_issue,
+    captain_link_revoke,
+    captain_link_touch,
+)
 from leagues.services.seasons import (
     division_pair_next,
     season_finish,
@@ -33,6 +37,7 @@ __all__ = [
     "availability_set",
     "captain_link_issue",
     "captain_link_revoke",
+    "captain_link_touch",
     "division_create",
     "division_pair_next",
     "league_create",

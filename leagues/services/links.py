@@ -12,6 +12,7 @@ from leagues.links import captain_link_token
 from leagues.models import CaptainLink, SeasonStatus, SeasonTeam
 from leagues.permissions import ensure_can_manage_league
 from playerlinks import tokens
+from playerlinks.services import TOUCH_EVERY
 from players.permissions import Actor, actor_user
 
 
@@ -49,3 +50,13 @@ def captain_link_revoke(*, actor: Actor, link: CaptainLink) -> None:
         raise ApplicationError(_("This link is revoked already."), field="link")
     record(season.league, EventKind.CAPTAIN_LINK_REVOKED, actor=actor, season=season,
            team=link.season_team.team.name)
+
+
+def captain_link_touch(*, link: CaptainLink) -> None:
+    """Note that the captain used ``link`` (at most one write per
+    :data:`playerlinks.services.TOUCH_EVERY`): the manager sees which links reached them."""
+    now = timezone.now()
+    if link.last_used_at is not None and now - link.last_used_at < TOUCH_EVERY:
+        return
+    CaptainLink.objects.live().filter(pk=link.pk).update(last_used_at=now)
+    link.last_used_at = now
