@@ -380,7 +380,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
     "mark-lost-notices": {"task": "notices.mark_lost", "schedule": 300.0},
     "close-due-check-ins": {"task": "playerlinks.close_due_check_ins", "schedule": 30.0},
+    "league-lineup-reminders": {"task": "leagues.lineup_reminders", "schedule": 600.0},
 }
+# A league captain is e-mailed once when their team's lineup deadline is this near and no
+# lineup is in (leagues.services.lineup_reminders_send).
+LEAGUE_LINEUP_REMINDER_HOURS = env.float("LEAGUE_LINEUP_REMINDER_HOURS", default=24.0)
 
 # E-mail (notices: docs/notifications.md). The console backend (messages in the worker's
 # log) unless EMAIL_HOST names an SMTP server; SITE_URL makes the links in the messages.

@@ -25,6 +25,7 @@ class EventKind:
     RESERVE_ADDED = "reserve_added"
     CAPTAIN_LINK_ISSUED = "captain_link_issued"
     CAPTAIN_LINK_REVOKED = "captain_link_revoked"
+    LINEUP_REMINDER_SENT = "lineup_reminder_sent"
 
 
 def record(league: League, kind: str, *, actor: Any = None, season: Season | None = None,
@@ -69,6 +70,9 @@ _DESCRIBERS: dict[str, Callable[[dict[str, Any]], str]] = {
     EventKind.RESERVE_ADDED: lambda d: _("%(team)s: reserve %(player)s added.") % _match(d),
     EventKind.CAPTAIN_LINK_ISSUED: lambda d: _("%(team)s: captain's link issued.") % _match(d),
     EventKind.CAPTAIN_LINK_REVOKED: lambda d: _("%(team)s: captain's link revoked.") % _match(d),
+    EventKind.LINEUP_REMINDER_SENT: lambda d: _(
+        "Round %(round)s, %(home)s - %(away)s: the captain of %(team)s reminded of the lineup "
+        "deadline.") % _match(d),
 }
 
 

@@ -26,6 +26,7 @@ from leagues.services.links import (
     captain_link_revoke,
     captain_link_touch,
 )
+from leagues.services.reminders import lineup_reminders_send
 from leagues.services.seasons import (
     division_pair_next,
     season_finish,
@@ -41,6 +42,7 @@ __all__ = [
     "division_create",
     "division_pair_next",
     "league_create",
+    "lineup_reminders_send",
     "lineup_submit",
     "match_boards_pair",
     "match_forfeit",
