@@ -11,14 +11,14 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
-from leagues import selectors, services
-from leagues.models import Division, League, Season, SeasonTeam, Side, TeamMatch
+from leagues import admin_forms, selectors, services
+from leagues.models import Division, League, Season, SeasonStatus, SeasonTeam, Side, TeamMatch
 from leagues.permissions import can_manage_league, managed_leagues
 from players import permissions
 from players.admin import ClubScopedAdmin, ServiceForm
@@ -274,11 +274,19 @@ class SeasonTeamAdmin(LeagueScopedAdmin):
             return []
         return [*SeasonTeamForm.Meta.fields, "roster"]
 
+    def get_urls(self) -> list[Any]:
+        return [path("<int:object_id>/roster/", self.admin_site.admin_view(
+            partial(admin_forms.roster_view, self)), name="leagues_seasonteam_roster"),
+            *super().get_urls()]
+
     @admin.display(description=_("roster"))
     def roster(self, obj: SeasonTeam) -> str:
-        return format_html_join(", ", "{}. {}{}", (
-            (e.order, e.player, " (R)" if e.reserve else "")
-            for e in obj.roster.select_related("player")))
+        return format_html('{} <a class="button" href="{}">{}</a>', format_html_join(
+            ", ", "{}. {}{}", ((e.order, e.player, " (R)" if e.reserve else "")
+                               for e in obj.roster.select_related("player"))),
+            reverse("admin:leagues_seasonteam_roster", args=[obj.pk]),
+            gettext("Edit the roster") if obj.season.status == SeasonStatus.PLANNING
+            else gettext("Add a reserve"))
 
     @admin.action(description=_("Captain links (issue, re-issue, revoke)"))
     def issue_captain_links(self, request: HttpRequest,
@@ -313,11 +321,27 @@ class TeamMatchAdmin(LeagueScopedAdmin):
     list_display = ["__str__", "division", "starts_at", "venue", "forfeit"]
     list_filter = ["round_number"]
     readonly_fields = ["division", "round_number", "leg", "home", "away", "forfeit",
-                       "boards_played"]
+                       "boards_played", "lineups"]
     actions = ["pair_boards", "forfeit_home", "forfeit_away", "forfeit_both"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def get_urls(self) -> list[Any]:
+        return [path("<int:object_id>/lineup/", self.admin_site.admin_view(
+            partial(admin_forms.late_lineup_view, self)), name="leagues_teammatch_lineup"),
+            *super().get_urls()]
+
+    @admin.display(description=_("lineups"))
+    def lineups(self, obj: TeamMatch) -> str:
+        done = format_html_join(", ", "{}{}", (
+            (lineup.team, format_html(" ({})", gettext("late")) if lineup.late else "")
+            for lineup in obj.lineups.select_related("team__team")))
+        if obj.away is None or obj.boards.exists():
+            return done
+        return format_html('{} <a class="button" href="{}">{}</a>', done,
+                           reverse("admin:leagues_teammatch_lineup", args=[obj.pk]),
+                           gettext("Enter a lineup"))
 
     @admin.display(description=_("boards"))
     def boards_played(self, obj: TeamMatch) -> str:

@@ -14,6 +14,7 @@ from leagues import services
 from leagues.models import LeagueEvent
 from leagues.tasks import lineup_reminders_task
 from notices.models import NoticePreference
+from players.models import Player
 from tests.integration.leagues.test_captain_pages import World, _world
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +27,15 @@ def world(organizer: Any, club_a: Any, settings: Any) -> World:
     mail.outbox = []
     made = _world(organizer, club_a)
     for team in made.teams:
-        captain = team.captain
+        captain = _captain(team)
         captain.email = f"captain{team.pk}@example.org"
         captain.save(update_fields=["email"])
     return made
+
+
+def _captain(team: Any) -> Player:
+    assert team is not None and team.captain is not None
+    return team.captain  # type: ignore[no-any-return]
 
 
 def _before_deadline(world: World, hours: float) -> dt.datetime:
@@ -40,14 +46,15 @@ def _before_deadline(world: World, hours: float) -> dt.datetime:
 def test_each_captain_without_a_lineup_is_reminded_once(world: World) -> None:
     assert services.lineup_reminders_send(now=_before_deadline(world, 30)) == 0  # too early
     mine, theirs = world.match.home, world.match.away
+    assert theirs is not None
     services.lineup_submit(actor=world.organizer, match=world.match, team=theirs,
                            boards=world.players[theirs.pk][:4])
     now = _before_deadline(world, 2)
     sent = services.lineup_reminders_send(now=now)
     round_one = {m.to[0] for m in mail.outbox}
-    assert mine.captain.email in round_one and theirs.captain.email not in round_one
+    assert _captain(mine).email in round_one and _captain(theirs).email not in round_one
     assert sent == len(mail.outbox) >= 1
-    message = next(m for m in mail.outbox if m.to == [world.mine.captain.email])
+    message = next(m for m in mail.outbox if m.to == [_captain(world.mine).email])
     assert world.url in message.body  # the captain's own link
     assert "round 1" in message.subject and "Team" in message.body
     assert services.lineup_reminders_send(now=now) == 0  # once per match and team
@@ -59,17 +66,17 @@ def test_each_captain_without_a_lineup_is_reminded_once(world: World) -> None:
 def test_not_after_the_deadline_and_not_without_an_address(world: World) -> None:
     assert services.lineup_reminders_send(now=_before_deadline(world, -1)) == 0
     for team in world.teams:
-        team.captain.email = ""
-        team.captain.save(update_fields=["email"])
+        _captain(team).email = ""
+        _captain(team).save(update_fields=["email"])
     assert services.lineup_reminders_send(now=_before_deadline(world, 1)) == 0
     assert mail.outbox == []
     assert not LeagueEvent.objects.filter(kind="lineup_reminder_sent").exists()
 
 
 def test_in_the_captains_language_and_by_the_beat_task(world: World, settings: Any) -> None:
-    NoticePreference.objects.create(player=world.mine.captain, language="ru")
+    NoticePreference.objects.create(player=_captain(world.mine), language="ru")
     assert services.lineup_reminders_send(now=_before_deadline(world, 1)) >= 1
-    message = next(m for m in mail.outbox if m.to == [world.mine.captain.email])
+    message = next(m for m in mail.outbox if m.to == [_captain(world.mine).email])
     assert "Состав" in message.subject or "состав" in message.subject
     assert "league-lineup-reminders" in settings.CELERY_BEAT_SCHEDULE
     assert lineup_reminders_task.name == "leagues.lineup_reminders"
