@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
+from leagues.captain_selectors import link_path
 from leagues.history import EventKind, record
 from leagues.links import captain_link_token
 from leagues.models import (
@@ -55,7 +56,7 @@ def _message(match: TeamMatch, team: SeasonTeam, language: str) -> EmailMessage:
     captain = team.captain
     assert captain is not None
     link = CaptainLink.objects.live().filter(season_team=team, player=captain).first()
-    url = (settings.SITE_URL + f"/league/captain/{captain_link_token(link)}/"
+    url = (settings.SITE_URL + link_path(captain_link_token(link))
            if link is not None else "")
     league = match.division.season.league
     opponent = match.away if team.pk == match.home_id else match.home
