@@ -67,6 +67,8 @@ class Matcher:
         self.tmark = [False] * size
         self.tlend: list[tuple[int, int] | None] = [None] * size
         self.best: list[tuple[int, int] | None] = [None] * total
+        # the slack of ``best[x]`` at the current duals, kept when the duals move
+        self.bestslack = [0] * total
         self.bestlist: list[list[tuple[int, int]] | None] = [None] * total
         self.queue: list[int] = []
 
@@ -301,14 +303,22 @@ class Matcher:
         label = self.label
         tmark = self.tmark
         best = self.best
+        bestslack = self.bestslack
         queue = self.queue
         live = self.live
+        others: list[int] = []
+        others_of = -1
         while queue:
             v = queue.pop()
             bv = top[v]
+            if bv != others_of:
+                # the vertices outside v's blossom (its members would be skipped anyway)
+                others = [u for u in live if top[u] != bv]
+                others_of = bv
             row = w2[v]
             yv = Y[v]
-            for u in live:
+            own = bestslack[bv] if best[bv] is not None else None
+            for u in others:
                 wt = row[u]
                 if not wt:
                     continue
@@ -327,27 +337,19 @@ class Matcher:
                         if base >= 0:
                             self._add_blossom(base, v, u)
                             bv = top[v]
+                            own = bestslack[bv] if best[bv] is not None else None
                         else:
                             return ("augment", v, u)
                     elif not tmark[u]:
                         tmark[u] = True
                         self.tlend[u] = (v, u)
                 elif lu == OUTER:
-                    current = best[bv]
-                    if current is None:
+                    if own is None or slack < own:
                         best[bv] = (v, u)
-                    else:
-                        x, y = current
-                        if slack < Y[x] + Y[y] - w2[x][y]:
-                            best[bv] = (v, u)
-                elif not tmark[u]:
-                    current = best[u]
-                    if current is None:
-                        best[u] = (v, u)
-                    else:
-                        x, y = current
-                        if slack < Y[x] + Y[y] - w2[x][y]:
-                            best[u] = (v, u)
+                        bestslack[bv] = own = slack
+                elif not tmark[u] and (best[u] is None or slack < bestslack[u]):
+                    best[u] = (v, u)
+                    bestslack[u] = slack
         return None
 
     def _dual_step(self) -> tuple[str, int, int] | None:
@@ -356,8 +358,11 @@ class Matcher:
         top = self.top
         label = self.label
         alive = self.alive
+        best = self.best
+        bestslack = self.bestslack
         delta: int | None = None
         event: tuple[str, int, int] | None = None
+        waiting: list[int] = []  # non-tree vertices with a least-slack edge
         for v in self.live:
             lv = label[top[v]]
             if lv == OUTER:
@@ -365,12 +370,14 @@ class Matcher:
                     delta = Y[v]
                     event = ("expose", v, -1)
             elif lv in (FREE, ZERO):
-                edge = self.best[v]
+                edge = best[v]
                 if edge is not None:
-                    slack = self._slack(*edge)
+                    waiting.append(v)
+                    slack = bestslack[v]
                     if delta is None or slack < delta:
                         delta = slack
                         event = ("tight", edge[0], edge[1])
+        outer: list[int] = []  # top-level outer blossoms with a least-slack edge
         for b in range(2 * n):
             if b < n:
                 if not alive[b] or top[b] != b:
@@ -378,9 +385,10 @@ class Matcher:
             elif self.base[b] < 0 or self.parent[b] != -1:
                 continue
             if label[b] == OUTER:
-                edge = self.best[b]
+                edge = best[b]
                 if edge is not None:
-                    slack = self._slack(*edge)
+                    outer.append(b)
+                    slack = bestslack[b]
                     if slack % 2:
                         raise AssertionError("odd slack between outer blossoms")
                     if delta is None or slack // 2 < delta:
@@ -404,6 +412,11 @@ class Matcher:
                         Y[b] += 2 * delta
                     elif label[b] == INNER:
                         Y[b] -= 2 * delta
+            for v in waiting:
+                bestslack[v] -= delta
+            double = 2 * delta
+            for b in outer:
+                bestslack[b] -= double
         return event
 
     def _assign(self, u: int, kind: int, edge: tuple[int, int] | None) -> None:
@@ -549,6 +562,8 @@ class Matcher:
                 chosen = edge
         self.bestlist[b] = edges
         self.best[b] = chosen
+        if low is not None:
+            self.bestslack[b] = low
 
     def _augment(self, v: int, u: int) -> None:
         for s, p in ((v, u), (u, v)):
