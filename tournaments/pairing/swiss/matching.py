@@ -70,6 +70,7 @@ class Matcher:
         # the slack of ``best[x]`` at the current duals, kept when the duals move
         self.bestslack = [0] * total
         self.bestlist: list[list[tuple[int, int]] | None] = [None] * total
+        self.unsettled = [False] * total  # outer blossoms whose least-slack edges are not known
         self.queue: list[int] = []
 
     # -- public interface -----------------------------------------------------------
@@ -168,6 +169,7 @@ class Matcher:
         self.lend[b] = None
         self.best[b] = None
         self.bestlist[b] = None
+        self.unsettled[b] = False
         self.unused.append(b)
 
     def _release(self, v: int) -> None:
@@ -251,6 +253,7 @@ class Matcher:
         self.lend[:] = [None] * total
         self.best[:] = [None] * total
         self.bestlist[:] = [None] * total
+        self.unsettled[:] = [False] * total
         self.tmark[:] = [False] * n
         self.tlend[:] = [None] * n
         self.queue = []
@@ -385,6 +388,8 @@ class Matcher:
             elif self.base[b] < 0 or self.parent[b] != -1:
                 continue
             if label[b] == OUTER:
+                if self.unsettled[b]:
+                    self._settle(b)
                 edge = best[b]
                 if edge is not None:
                     outer.append(b)
@@ -505,8 +510,19 @@ class Matcher:
             if label[top[leaf]] == INNER:
                 queue.append(leaf)
             top[leaf] = b
-        # least-slack edges from the new blossom to every other outer blossom, indexed
-        # by that blossom (``reached`` keeps the order in which they were first met)
+        # its least-slack edges wait for the next dual step (the stage may end first)
+        self.unsettled[b] = True
+        self.best[b] = None
+
+    def _settle(self, b: int) -> None:
+        """Find the least-slack edges from the new outer blossom ``b`` to every other outer
+        blossom, indexed by that blossom (``reached`` keeps the order in which they were
+        first met): from its children's lists where they have one, else from their
+        vertices' rows; children that are themselves unsettled are opened in turn."""
+        self.unsettled[b] = False
+        top = self.top
+        label = self.label
+        leafs = self.leafs
         slackto: list[int | None] = [None] * (2 * self.n)
         bestto: list[tuple[int, int] | None] = [None] * (2 * self.n)
         reached: list[int] = []
@@ -515,7 +531,12 @@ class Matcher:
         outer = [
             (y, Y[y], top[y]) for y in self.live if top[y] != b and label[top[y]] == OUTER
         ]
+        childs = list(self.childs[b])
         for c in childs:
+            if self.unsettled[c]:
+                self.unsettled[c] = False
+                childs.extend(self.childs[c])
+                continue
             known = self.bestlist[c]
             if known is None:
                 for x in leafs[c]:
