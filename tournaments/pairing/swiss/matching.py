@@ -120,13 +120,14 @@ class Matcher:
         self.live = [x for x in self.live if x != v and x != u]
 
     def solve(self) -> None:
-        w = self.w
         alive = self.alive
         live = self.live
+        Y = self.Y
         for v in self.released:
             if alive[v]:
-                row = w[v]
-                self.Y[v] = 2 * max([row[u] for u in live], default=0)
+                # the least dual that keeps every edge of v feasible
+                row = self.w2[v]
+                Y[v] = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
         self.released.clear()
         self._even_roots()
         while self._stage():
