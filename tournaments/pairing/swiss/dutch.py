@@ -367,9 +367,7 @@ class _DutchRound:
                         weight = (weight << b) | (p[v].score >= top_score)
                         self.set_weight(v, u, weight)
         else:
-            for v in range(n):
-                for u in range(v):
-                    self.set_weight(v, u, self.weight(u, v, False, False))
+            self._set_outside_weights()
         self.solve()
         self._check_complete()
         if n % 2:
@@ -387,10 +385,33 @@ class _DutchRound:
             )
             for rank, count in enumerate(counts):
                 self.bye_ranks[count] = rank
-            for v in range(n):
-                for u in range(v):
-                    self.set_weight(v, u, self.weight(u, v, False, False))
+            self._set_outside_weights()
         return self._brackets()
+
+    def _set_outside_weights(self) -> None:
+        """Every edge's weight outside both brackets (as :meth:`weight` gives it), row by
+        row: completion, bye eligibility and C9 only."""
+        p = self.p
+        field = 4 * self.size_bits + 2 * self.score_bits
+        terms = []
+        for player in p:
+            term = (not self.bye_candidate(player)) << field
+            if self.single_bye and player.score == self.bye_score:
+                term += self.bye_ranks[player.played_games]
+            terms.append(term)
+        one = 1 << field
+        tail = self._tail_bits
+        compatible = self.compatible
+        for v in range(self.n):
+            lower = p[v]
+            own = one + terms[v]
+            self.matcher.set_row(
+                v,
+                [
+                    (u, (own + terms[u]) << tail if compatible(p[u], lower) else 0)
+                    for u in range(v)
+                ],
+            )
 
     def _check_complete(self) -> None:
         unmatched = [v for v in range(self.n) if self.mate(v) == v]
@@ -482,14 +503,14 @@ class _DutchRound:
         """Weights of every edge whose lower end is in the score group or the next one."""
         members = bracket.members
         base = bracket.base
+        weight = self.weight
         for large in range(bracket.moved, len(members)):
             lv = members[large]
             in_current = large < bracket.next_begin
-            for small in range(large):
-                sv = members[small]
-                weight = self.weight(sv, lv, in_current, not in_current)
-                base[sv, lv] = weight
-                self.set_weight(lv, sv, weight)
+            row = [(sv, weight(sv, lv, in_current, not in_current)) for sv in members[:large]]
+            for sv, value in row:
+                base[sv, lv] = value
+            self.matcher.set_row(lv, row)
         self.solve()
 
     def _pair_moved_down(self, bracket: _Bracket) -> None:

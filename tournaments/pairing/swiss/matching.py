@@ -87,8 +87,17 @@ class Matcher:
 
     def set_row(self, v: int, weights: Iterable[tuple[int, int]]) -> None:
         """Set several edges of ``v`` at once: ``(neighbour, weight)`` pairs."""
+        if v not in self.released:
+            self._release(v)
+        w = self.w
+        w2 = self.w2
+        row = w[v]
+        row2 = w2[v]
         for u, weight in weights:
-            self.set_weight(v, u, weight)
+            if weight < 0:
+                raise ValueError("edge weights are non-negative")
+            row[u] = w[u][v] = weight
+            row2[u] = w2[u][v] = 2 * weight
 
     def weight(self, v: int, u: int) -> int:
         return self.w[v][u]
