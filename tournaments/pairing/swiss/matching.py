@@ -132,12 +132,36 @@ class Matcher:
         alive = self.alive
         live = self.live
         Y = self.Y
+        w2 = self.w2
+        mate = self.mate
+        top = self.top
+        # a released vertex gets the least dual that keeps its edges feasible
         for v in self.released:
             if alive[v]:
-                # the least dual that keeps every edge of v feasible
-                row = self.w2[v]
+                row = w2[v]
                 Y[v] = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
         self.released.clear()
+        # then every exposed single vertex with a positive dual has it lowered as far as
+        # its edges allow (what the first dual step of its tree would do), and is matched,
+        # when it can be, over a tight edge to an exposed single vertex whose dual is
+        # final: an augmenting path of one edge, found without growing every tree
+        exposed = [u for u in live if mate[u] < 0 and top[u] == u]
+        final = [False] * self.n
+        for u in exposed:
+            final[u] = Y[u] == 0
+        for v in exposed:
+            if final[v] or mate[v] >= 0:
+                continue
+            row = w2[v]
+            yv = Y[v] = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
+            final[v] = True
+            if not yv:
+                continue
+            for u in exposed:
+                if final[u] and mate[u] < 0 and u != v and row[u] and yv + Y[u] == row[u]:
+                    mate[v] = u
+                    mate[u] = v
+                    break
         self._even_roots()
         while self._stage():
             pass
