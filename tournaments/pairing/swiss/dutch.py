@@ -148,6 +148,11 @@ def _validate(
                                    player=player.number, round=index)
 
 
+# what the colour criteria of a player depend on: imbalance, preference, repeated, strong
+_ColourKind = tuple[int, Colour | None, Colour | None, bool]
+_ColourBits = tuple[bool, bool, bool, bool]
+
+
 def _bits(value: int) -> int:
     return value.bit_length()
 
@@ -219,6 +224,11 @@ class _DutchRound:
         floats = (2 * self.size_bits + 2 * self.score_bits) * min(played_rounds, 2)
         self._tail_bits = 4 * self.size_bits + floats + 3 * self.size_bits + 1
         self.bye_ranks: dict[int, int] = {}
+        # the colour criteria depend on these alone: computed once per pair of kinds
+        self._colour_kind = [
+            (state.imbalance, state.preference, state.repeated, state.strong) for state in states
+        ]
+        self._colour_cache: dict[tuple[_ColourKind, _ColourKind], _ColourBits] = {}
         self.matcher = Matcher(self.n)
         self.pairs: list[tuple[int, int]] = []
         self.snapshot: list[int] = []
@@ -275,7 +285,11 @@ class _DutchRound:
             if lower.score == self.bye_score:
                 r += self.bye_ranks[lower.played_games]
         # C10-C13: colours (satisfied criteria count)
-        for ok in self._colour_bits(lower, higher):
+        kinds = (self._colour_kind[lo], self._colour_kind[h])
+        colours = self._colour_cache.get(kinds)
+        if colours is None:
+            colours = self._colour_cache[kinds] = self._colour_bits(lower, higher)
+        for ok in colours:
             r = (r << b) | (in_current and ok)
         h_down = higher.score <= lower.score
         up_pair = higher.score > lower.score
