@@ -139,32 +139,50 @@ class Matcher:
         w2 = self.w2
         mate = self.mate
         top = self.top
-        # a released vertex gets the least dual that keeps its edges feasible
-        for v in self.released:
-            if alive[v]:
-                row = w2[v]
-                Y[v] = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
+        if all(mate[v] < 0 for v in live):
+            # nothing matched yet (so no blossom either): each vertex's dual is its
+            # largest weight (half of the doubled one), which makes tight every edge
+            # that is the heaviest of both its ends; with many equal weights most
+            # vertices are paired just below
+            for v in live:
+                Y[v] = max([w2[v][u] for u in live], default=0) // 2
+        else:
+            # a released vertex gets the least dual that keeps its edges feasible
+            for v in self.released:
+                if alive[v]:
+                    row = w2[v]
+                    Y[v] = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
         self.released.clear()
-        # then every exposed single vertex with a positive dual has it lowered as far as
-        # its edges allow (what the first dual step of its tree would do), and is matched,
-        # when it can be, over a tight edge to an exposed single vertex whose dual is
-        # final: an augmenting path of one edge, found without growing every tree
+        # then every exposed single vertex with a positive dual is matched over a tight
+        # edge to another exposed single vertex when there is one (an augmenting path of
+        # one edge, found without growing every tree), else has its dual lowered as far
+        # as its edges allow (what the first dual step of its tree would do) and is
+        # tried again; a matched vertex's dual does not change any more
         exposed = [u for u in live if mate[u] < 0 and top[u] == u]
-        final = [False] * self.n
-        for u in exposed:
-            final[u] = Y[u] == 0
         for v in exposed:
-            if final[v] or mate[v] >= 0:
+            if mate[v] >= 0 or not Y[v]:
                 continue
             row = w2[v]
-            yv = Y[v] = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
-            final[v] = True
-            if not yv:
-                continue
-            for u in exposed:
-                if final[u] and mate[u] < 0 and u != v and row[u] and yv + Y[u] == row[u]:
-                    mate[v] = u
-                    mate[u] = v
+            for lowered in (False, True):
+                if lowered:
+                    least = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
+                    if least == Y[v]:
+                        break
+                    Y[v] = least
+                    if not least:
+                        break
+                yv = Y[v]
+                partner = next(
+                    (
+                        u
+                        for u in exposed
+                        if mate[u] < 0 and u != v and row[u] and yv + Y[u] == row[u]
+                    ),
+                    -1,
+                )
+                if partner >= 0:
+                    mate[v] = partner
+                    mate[partner] = v
                     break
         self._even_roots()
         while self._stage():
