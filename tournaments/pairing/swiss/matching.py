@@ -19,12 +19,14 @@ Gabow), with integer duals kept doubled so that every step stays integral:
 A changed vertex is *released*: taken out of its blossoms (their duals are handed down
 to their vertices, which keeps inner edges tight), unmatched, and given the least dual
 that keeps every one of its edges feasible. What is then out of order is a few exposed
-vertices with positive duals. Each first has its dual lowered as far as its edges allow
-and is matched over a tight edge to another exposed vertex when there is one (a one-edge
-augmenting path). Each search stage then starts trees from the rest only, lowers their
-duals and raises the others' until it finds an augmenting path, or until a tree vertex's
-dual reaches zero (the path to it is flipped so that it becomes the exposed one). Exposed
-vertices whose dual is zero need nothing; a tree that reaches one augments into it.
+vertices with positive duals. Each is first matched over a tight edge to another exposed
+vertex when there is one (a one-edge augmenting path), else has its dual lowered as far
+as its edges allow and is tried again (the first solve, with nothing matched, starts
+every dual at the vertex's largest weight). Each search stage then starts trees from
+the rest only, lowers their duals and raises the others' until it finds an augmenting
+path, or until a tree vertex's dual reaches zero (the path to it is flipped so that it
+becomes the exposed one). Exposed vertices whose dual is zero need nothing; a tree that
+reaches one augments into it.
 A scan walks only the vertices outside the scanned vertex's blossom, and a new outer
 blossom's least-slack edges are looked for only when a dual step needs them.
 
