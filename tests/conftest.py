@@ -54,7 +54,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    if not hasattr(session.config, "workerinput") and session.config.getvalue("numprocesses"):
+    if not hasattr(session.config, "workerinput") \
+            and session.config.getoption("numprocesses", default=None):
         from tests.template_db import drop_template
 
         drop_template()
