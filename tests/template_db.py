@@ -6,8 +6,9 @@ worker to take the lock migrates ``test_<name>_template`` once per run (marked w
 run's id, so a later run with other migrations builds it again); every worker then gets
 ``CREATE DATABASE test_<name>_gwN TEMPLATE test_<name>_template``, which copies the
 tables, the data migrations' rows and the triggers the migrations create, and tells
-pytest-django to keep that database (``django_db_keepdb``). The worker drops its copy at
-the end and the controller drops the template (``drop_template``)."""
+pytest-django to keep that database (``django_db_keepdb``). The last worker to copy it
+drops the template (the controller does at the end if a worker never asked for a
+database, ``drop_template``); each worker drops its copy at the end."""
 
 from __future__ import annotations
 
@@ -58,6 +59,13 @@ def worker_database_from_template(config: Any) -> str | None:
         _execute(SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(Identifier(name)))
         _execute(SQL("CREATE DATABASE {} TEMPLATE {}").format(Identifier(name),
                                                               Identifier(template)))
+        copies = Path(tempfile.gettempdir()) / f"{template}-{run}.copies"
+        with copies.open("a") as listed:
+            listed.write(worker + "\n")
+        if len(copies.read_text().split()) >= int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", 0)):
+            # the last worker's copy is made: the template goes now, not after the run
+            _execute(SQL("DROP DATABASE {}").format(Identifier(template)))
+            copies.unlink()
     return str(name)
 
 
