@@ -32,12 +32,16 @@ def _club_holder(django_db_setup: Any, django_db_blocker: Any) -> Iterator[_Hold
     pytest-django for it (``-k`` choosing only browser tests)."""
     from django.core.management import call_command
     from django.db import connection
+    from django.db.backends.base.creation import TEST_DATABASE_PREFIX
     from django.test.utils import setup_databases, teardown_databases
 
     created = None
     with django_db_blocker.unblock():
-        creation: Any = connection.creation
-        if connection.settings_dict["NAME"] != creation._get_test_db_name():
+        given = connection.settings_dict
+        # the test database's name: its TEST NAME (an xdist worker's), or test_<NAME>
+        set_up = given["NAME"] == given["TEST"]["NAME"] if given["TEST"].get("NAME") \
+            else given["NAME"].startswith(TEST_DATABASE_PREFIX)
+        if not set_up:
             aliases: Any = {"default"}
             created = setup_databases(verbosity=0, interactive=False, aliases=aliases)
     holder = _Holder()
