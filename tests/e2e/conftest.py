@@ -11,13 +11,14 @@ order of the files does not matter.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import Browser, find_binaries
+from tests.e2e.browser import Browser, WebDriverError, find_binaries
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
@@ -102,6 +103,19 @@ def browser() -> Iterator[Browser]:
         yield session
     finally:
         session.quit()
+
+
+@pytest.fixture(autouse=True)
+def _browser_starts_clean(request: pytest.FixtureRequest) -> None:
+    """Each browser test starts signed out, in the default language, with an empty console
+    log: the session is shared by the package, and a language cookie or an expected 400
+    left by the test before must not reach the next one."""
+    if "browser" not in request.fixturenames:
+        return
+    browser: Browser = request.getfixturevalue("browser")
+    browser.console_errors()
+    with contextlib.suppress(WebDriverError):  # no page loaded yet: no cookies either
+        browser._call("DELETE", f"{browser.session}/cookie")
 
 
 @pytest.fixture
