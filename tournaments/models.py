@@ -756,7 +756,7 @@ class Prize(models.Model):
 
 class PairingJobStatus(models.TextChoices):
     QUEUED = "queued", _("queued")
-    RUNNING = "running", _("pairing")
+    RUNNING = "running", _("pairing now")
     DONE = "done", _("done")
     FAILED = "failed", _("failed")
 

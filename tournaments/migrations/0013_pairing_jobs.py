@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('round_number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'pairing'), ('done', 'done'), ('failed', 'failed')], default='queued', max_length=10, verbose_name='status')),
+                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'pairing now'), ('done', 'done'), ('failed', 'failed')], default='queued', max_length=10, verbose_name='status')),
                 ('requested_at', models.DateTimeField(auto_now_add=True, verbose_name='requested at')),
                 ('started_at', models.DateTimeField(blank=True, null=True, verbose_name='started at')),
                 ('finished_at', models.DateTimeField(blank=True, null=True, verbose_name='finished at')),

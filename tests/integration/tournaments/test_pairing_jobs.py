@@ -41,7 +41,7 @@ def _play_round(organizer: Any, tournament: Tournament) -> None:
                                      expected_version=pairing.version)
 
 
-def _boards(tournament: Tournament, number: int) -> list[tuple[int, int | None]]:
+def _boards(tournament: Tournament, number: int) -> list[tuple[int | None, int | None]]:
     round_ = tournament.rounds.get(number=number)
     return [(p.entrant_a.seed, p.entrant_b.seed if p.entrant_b else None)
             for p in round_.pairings.select_related("entrant_a", "entrant_b").order_by("board")]
