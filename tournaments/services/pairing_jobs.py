@@ -10,6 +10,7 @@ who asked and keeps the outcome (the round, or the service's refusal in words) o
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -25,6 +26,9 @@ from tournaments.services.tournaments import lock_tournament
 
 logger = logging.getLogger(__name__)
 
+#: A running job older than this counts as lost (a 1,000-entrant round takes 10-20 s).
+RUNNING_AT_MOST = timedelta(minutes=15)
+
 
 def pairs_in_background(tournament: Tournament) -> bool:
     """Whether the admin pairs ``tournament``'s next round on a worker (Swiss only)."""
@@ -38,14 +42,24 @@ def pairing_job_request(*, actor: Actor, tournament: Tournament) -> PairingJob:
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         active = tournament.pairing_jobs.filter(status__in=PAIRING_JOB_ACTIVE).first()
-        if active is not None:
+        if active is not None and not _lost(active):
             return active
+        if active is not None:
+            _finish(active, PairingJobStatus.FAILED,
+                    _("The worker pairing this round stopped without an answer; it was asked "
+                      "again."))
         job = PairingJob.objects.create(
             tournament=tournament, round_number=tournament.rounds.count() + 1,
             requested_by=actor_user(actor))
         pk = job.pk
         transaction.on_commit(lambda: _publish(pk))
     return job
+
+
+def _lost(job: PairingJob) -> bool:
+    """A job running for longer than any pairing takes: its worker (or machine) is gone."""
+    return (job.status == PairingJobStatus.RUNNING and job.started_at is not None
+            and timezone.now() - job.started_at > RUNNING_AT_MOST)
 
 
 def _publish(job_id: int) -> None:

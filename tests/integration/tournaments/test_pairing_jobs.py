@@ -3,10 +3,12 @@ page, the job's outcome, one job at a time, and who may see it."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from games.series.format import MatchScore
 from matches import services as match_services
@@ -124,6 +126,20 @@ def test_a_second_click_shows_the_running_job(make_event: Any, organizer: Any,
     job.save()
     assert pairing_job_run(job.pk) == "done"
     assert pairing_job_run(job.pk) == "skipped"  # a second copy of the task
+    assert tournament.rounds.count() == 1
+
+
+def test_a_job_running_far_too_long_is_replaced(make_event: Any, organizer: Any,
+                                                django_capture_on_commit_callbacks: Any) -> None:
+    tournament = make_event("swiss", entrants=8, rounds_planned=3)
+    lost = PairingJob.objects.create(tournament=tournament, round_number=1, status="running",
+                                     started_at=timezone.now() - timedelta(hours=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        job = pairing_job_request(actor=organizer, tournament=tournament)
+    lost.refresh_from_db()
+    assert lost.status == "failed" and "stopped without an answer" in lost.error
+    job.refresh_from_db()
+    assert job.pk != lost.pk and job.status == "done"
     assert tournament.rounds.count() == 1
 
 
