@@ -118,9 +118,12 @@ def test_a_second_click_shows_the_running_job(make_event: Any, organizer: Any,
     assert 'data-status="queued"' in page and 'http-equiv="refresh"' in page
     assert first["Location"] in client.get(_dashboard(tournament)).content.decode()
     job = PairingJob.objects.get()
-    job.status = "running"
+    job.status, job.started_at = "running", timezone.now() - timedelta(seconds=5)
     job.save()
-    assert "Pairing: 0 seconds so far." in client.get(first["Location"]).content.decode()
+    assert "Pairing: 5 seconds so far." in client.get(first["Location"]).content.decode()
+    russian = client.get(first["Location"], HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Жеребьёвка идёт 5 секунд." in russian and "Жеребьёвка 1‑го тура" in russian
+    assert client.get(first["Location"] + "state/").json()["elapsed_seconds"] == 5
     assert pairing_job_request(actor=organizer, tournament=tournament) == job
     job.status = "queued"
     job.save()
@@ -168,3 +171,18 @@ def test_another_clubs_organizer_can_neither_start_nor_see_a_job(
     assert outsider.get(location).status_code == 404
     assert outsider.get(location + "state/").status_code == 404
     assert location not in outsider.get(_dashboard(tournament)).content.decode()
+
+
+def test_the_list_action_queues_big_swiss_events_and_pairs_the_others(
+        make_event: Any, organizer: Any, django_capture_on_commit_callbacks: Any) -> None:
+    big = make_event("swiss", entrants=8, rounds_planned=3)
+    small = make_event("swiss", entrants=4, rounds_planned=3)
+    client = _client(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        page = client.post("/admin/tournaments/tournament/", {
+            "action": "pair_next_round", "_selected_action": [big.pk, small.pk]}, follow=True)
+    text = page.content.decode()
+    assert "the next round is being paired by a worker" in text
+    assert "next round paired" in text
+    assert PairingJob.objects.get().tournament == big
+    assert big.rounds.count() == small.rounds.count() == 1
