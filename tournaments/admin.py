@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -452,7 +453,7 @@ class TournamentAdmin(ClubScopedAdmin):
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),
                               "fee_totals": fee_totals(tournament),
-                              "pairing_job_url": _active_job_url(tournament),
+                              "pairing_job_url": _active_job_url(tournament, overview.entrants),
                           })
 
     def _pair_in_background(self, request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -696,7 +697,11 @@ class TournamentAdmin(ClubScopedAdmin):
         self._each(request, queryset, services.tournament_finish, gettext("finished"))
 
 
-def _active_job_url(tournament: Tournament) -> str:
+def _active_job_url(tournament: Tournament, entrants: int) -> str:
+    """The progress page of the tournament's pairing job (looked for in big Swiss events
+    only: the others pair in the request)."""
+    if not tournament.system.pairs_by_trf or entrants < settings.SWISS_BACKGROUND_ENTRANTS:
+        return ""
     job = selectors.active_pairing_job(tournament)
     return admin_pairing_jobs.job_url(job) if job is not None else ""
 
