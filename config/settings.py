@@ -352,6 +352,9 @@ ANALYSIS_MOVE_SECONDS = env.float("ANALYSIS_MOVE_SECONDS", default=10.0)
 ANALYSIS_GAME_SECONDS = env.int("ANALYSIS_GAME_SECONDS", default=600)
 ANALYSIS_RUNNING_PER_CLUB = env.int("ANALYSIS_RUNNING_PER_CLUB", default=1)
 ANALYSIS_WAIT_SECONDS = env.float("ANALYSIS_WAIT_SECONDS", default=10.0)
+# The admin pairs a Swiss round of this many entrants or more on a worker (a progress
+# page instead of a request held for the pairing; docs/swiss.md).
+SWISS_BACKGROUND_ENTRANTS = env.int("SWISS_BACKGROUND_ENTRANTS", default=300)
 # Stopping a worker (TERM, with REMAP_SIGTERM=SIGQUIT in its environment, as make and the
 # deploy files set it): it waits this many seconds for running tasks, then cancels them;
 # an unfinished game's message goes back to the queue for another worker.

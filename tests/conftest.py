@@ -7,7 +7,7 @@ adds the worker's name to it); the sets that share something else run on one wor
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -25,12 +25,17 @@ ONE_WORKER = {
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave the full Swiss corpus out unless asked for (``make test-swiss-full``)."""
+    """Leave the full Swiss corpus out unless asked for (``make test-swiss-full``). Under
+    xdist, the tests marked ``slow`` come first: the scheduler hands out work in this order
+    (after the ``ONE_WORKER`` sets), so the long tests start at once instead of finishing
+    last on one worker while the others are done."""
     if os.environ.get("SWISS_FULL") != "1":
         full = [item for item in items if item.get_closest_marker("swiss_full")]
         if full:
             config.hook.pytest_deselected(items=full)
             items[:] = [item for item in items if not item.get_closest_marker("swiss_full")]
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -46,6 +51,63 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
                          if nodeid.startswith(prefix)), nodeid)
 
     return OneWorkerSets(config, log)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput") \
+            and session.config.getoption("numprocesses", default=None):
+        from tests.template_db import drop_template
+
+        drop_template()
+
+
+@pytest.fixture(scope="session")
+def _worker_database(request: pytest.FixtureRequest, django_db_modify_db_settings: None,
+                     django_db_blocker: Any) -> Iterator[str | None]:
+    """Under xdist on PostgreSQL, this worker's database copied from the migrated template
+    (tests/template_db.py); dropped at the end."""
+    from tests.template_db import drop_worker_database, worker_database_from_template
+
+    with django_db_blocker.unblock():
+        name = worker_database_from_template(request.config)
+    yield name
+    if name is not None:
+        with django_db_blocker.unblock():
+            drop_worker_database(name)
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request: pytest.FixtureRequest, _worker_database: str | None) -> bool:
+    """pytest-django's: keep the database (``--reuse-db``); also the worker's copy of the
+    template, which is complete already (its migrate finds nothing to do)."""
+    return _worker_database is not None or bool(request.config.getvalue("reuse_db"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_by_delete() -> Iterator[None]:
+    """After each transactional test pytest-django empties the tables with Django's flush:
+    on PostgreSQL one TRUNCATE of every table, which makes new files for each table and
+    index (more than a second on a busy machine). A test leaves a few rows, which DELETE
+    removes in a tenth of that time, in the flush's one transaction: the triggers fire as
+    for any write (the tournaments' versions and the tables' generations move on, as the
+    TRUNCATE trigger moves them), and Django's foreign keys, deferred, are checked at the
+    commit, when every table is empty."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self: DatabaseOperations, style: Any, tables: Any, *,
+                  reset_sequences: bool = False, allow_cascade: bool = False) -> list[str]:
+        if reset_sequences or not tables:
+            return truncate(self, style, tables, reset_sequences=reset_sequences,
+                            allow_cascade=allow_cascade)
+        return [f"{style.SQL_KEYWORD('DELETE FROM')} {style.SQL_FIELD(self.quote_name(table))};"
+                for table in tables]
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(DatabaseOperations, "sql_flush", sql_flush)
+    yield
+    patch.undo()
 
 
 @pytest.fixture(autouse=True)

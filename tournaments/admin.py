@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -32,7 +33,7 @@ from games.i18n import N_
 from players.admin import ClubScopedAdmin
 from players.models import Player, Team
 from players.permissions import can_manage_club
-from tournaments import admin_lists, admin_prizes, history, selectors, services
+from tournaments import admin_lists, admin_pairing_jobs, admin_prizes, history, selectors, services
 from tournaments.csv_cells import csv_text
 from tournaments.dashboard import tournament_overview
 from tournaments.entry_lists import COLUMNS as ENTRY_COLUMNS
@@ -57,6 +58,7 @@ from tournaments.services.entrants import (
     entry_list_match,
     registration_candidates,
 )
+from tournaments.services.pairing_jobs import pairing_job_request, pairs_in_background
 from tournaments.services.tournaments import (
     EDITABLE_FIELDS,
     default_tiebreaks,
@@ -367,6 +369,7 @@ class TournamentAdmin(ClubScopedAdmin):
                  name="tournaments_tournament_entrants"),
             *admin_lists.urls(self),
             *admin_prizes.urls(self),
+            *admin_pairing_jobs.urls(self),
             path("<int:object_id>/events/", wrap(self.events_view),
                  name="tournaments_tournament_events"),
             *super().get_urls(),
@@ -421,6 +424,8 @@ class TournamentAdmin(ClubScopedAdmin):
                 self._reopen(request, tournament, request.POST.get("reason", ""))
             elif action == "release":
                 self._release(request, tournament)
+            elif action == "pair" and pairs_in_background(tournament):
+                return self._pair_in_background(request, tournament)
             elif action in self.STEPS:
                 service, step_done = self.STEPS[action]
                 done = str(step_done)
@@ -448,7 +453,17 @@ class TournamentAdmin(ClubScopedAdmin):
                               "standings_headers": _abbreviations(
                                   standings["tiebreaks"] if standings else []),
                               "fee_totals": fee_totals(tournament),
+                              "pairing_job_url": _active_job_url(tournament, overview.entrants),
                           })
+
+    def _pair_in_background(self, request: HttpRequest, tournament: Tournament) -> HttpResponse:
+        """A big Swiss round is paired by a worker: the progress page instead of a wait."""
+        try:
+            job = pairing_job_request(actor=request.user, tournament=tournament)
+        except (ApplicationError, PermissionDenied) as error:
+            self.message_user(request, str(error), messages.ERROR)
+            return redirect(request.path)
+        return redirect(admin_pairing_jobs.job_url(job))
 
     def _release(self, request: HttpRequest, tournament: Tournament) -> None:
         last = tournament.rounds.order_by("-number").first()
@@ -666,11 +681,29 @@ class TournamentAdmin(ClubScopedAdmin):
 
     @admin.action(description=_("Pair the next round"))
     def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        self._each(request, queryset, services.round_pair_next, gettext("next round paired"))
+        big = [t for t in queryset.select_related("club") if pairs_in_background(t)]
+        for tournament in big:
+            def request_job(t: Tournament = tournament) -> Any:
+                return pairing_job_request(actor=request.user, tournament=t)
+
+            run_service(self, request, request_job, gettext(
+                "%(tournament)s: the next round is being paired by a worker; its dashboard "
+                "shows when it is done.") % {"tournament": tournament})
+        self._each(request, queryset.exclude(pk__in=[t.pk for t in big]),
+                   services.round_pair_next, gettext("next round paired"))
 
     @admin.action(description=_("Finish"))
     def finish(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self._each(request, queryset, services.tournament_finish, gettext("finished"))
+
+
+def _active_job_url(tournament: Tournament, entrants: int) -> str:
+    """The progress page of the tournament's pairing job (looked for in big Swiss events
+    only: the others pair in the request)."""
+    if not tournament.system.pairs_by_trf or entrants < settings.SWISS_BACKGROUND_ENTRANTS:
+        return ""
+    job = selectors.active_pairing_job(tournament)
+    return admin_pairing_jobs.job_url(job) if job is not None else ""
 
 
 def _abbreviations(keys: Any) -> list[str]:

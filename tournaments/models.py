@@ -752,3 +752,55 @@ class Prize(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(group)s, place %(place)d") % {"group": self.group, "place": self.place}
+
+
+class PairingJobStatus(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("pairing now")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+#: A job in these states holds its tournament: a second request shows it instead.
+PAIRING_JOB_ACTIVE = (PairingJobStatus.QUEUED, PairingJobStatus.RUNNING)
+
+
+class PairingJob(models.Model):
+    """A next round paired by a worker (big Swiss events): its state, read by any web
+    process for the admin's progress page."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="pairing_jobs",
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=10, choices=PairingJobStatus.choices,
+                              default=PairingJobStatus.QUEUED)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("requested by"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="+",
+    )
+    requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+
+    class Meta:
+        verbose_name = _("pairing job")
+        verbose_name_plural = _("pairing jobs")
+        ordering = ["-requested_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament"], condition=Q(status__in=["queued", "running"]),
+                name="pairing_job_one_active_per_tournament",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                name="pairing_job_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("%(tournament)s: round %(round)d (%(status)s)") % {
+            "tournament": self.tournament, "round": self.round_number,
+            "status": self.get_status_display()}

@@ -23,9 +23,11 @@ from players.permissions import managed_clubs
 from tournaments import adapters, texts
 from tournaments.csv_cells import csv_text
 from tournaments.models import (
+    PAIRING_JOB_ACTIVE,
     ByeKind,
     Entrant,
     Pairing,
+    PairingJob,
     Round,
     Status,
     Tournament,
@@ -388,3 +390,8 @@ def members_by_team(tournament: Tournament) -> Members:
         if membership.player not in team_players:
             team_players.append(membership.player)
     return members
+
+
+def active_pairing_job(tournament: Tournament) -> PairingJob | None:
+    """The tournament's queued or running pairing job, if any."""
+    return tournament.pairing_jobs.filter(status__in=PAIRING_JOB_ACTIVE).first()

@@ -11,13 +11,14 @@ order of the files does not matter.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import Browser, find_binaries
+from tests.e2e.browser import Browser, WebDriverError, find_binaries
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
@@ -32,12 +33,16 @@ def _club_holder(django_db_setup: Any, django_db_blocker: Any) -> Iterator[_Hold
     pytest-django for it (``-k`` choosing only browser tests)."""
     from django.core.management import call_command
     from django.db import connection
+    from django.db.backends.base.creation import TEST_DATABASE_PREFIX
     from django.test.utils import setup_databases, teardown_databases
 
     created = None
     with django_db_blocker.unblock():
-        creation: Any = connection.creation
-        if connection.settings_dict["NAME"] != creation._get_test_db_name():
+        given = connection.settings_dict
+        # the test database's name: its TEST NAME (an xdist worker's), or test_<NAME>
+        set_up = given["NAME"] == given["TEST"]["NAME"] if given["TEST"].get("NAME") \
+            else given["NAME"].startswith(TEST_DATABASE_PREFIX)
+        if not set_up:
             aliases: Any = {"default"}
             created = setup_databases(verbosity=0, interactive=False, aliases=aliases)
     holder = _Holder()
@@ -98,6 +103,19 @@ def browser() -> Iterator[Browser]:
         yield session
     finally:
         session.quit()
+
+
+@pytest.fixture(autouse=True)
+def _browser_starts_clean(request: pytest.FixtureRequest) -> None:
+    """Each browser test starts signed out, in the default language, with an empty console
+    log: the session is shared by the package, and a language cookie or an expected 400
+    left by the test before must not reach the next one."""
+    if "browser" not in request.fixturenames:
+        return
+    browser: Browser = request.getfixturevalue("browser")
+    browser.console_errors()
+    with contextlib.suppress(WebDriverError):  # no page loaded yet: no cookies either
+        browser._call("DELETE", f"{browser.session}/cookie")
 
 
 @pytest.fixture

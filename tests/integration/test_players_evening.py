@@ -24,7 +24,7 @@ from tournaments import cache as tournament_cache
 from tournaments import services
 from tournaments.models import Outcome, Pairing, Tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 CONFLICT_BOARD, NO_SHOW_BOARD = 8, 9
 

@@ -78,6 +78,7 @@ def _queries(client: Client, url: str) -> int:
     return len(captured)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("urls", [_api_lists, _pages], ids=["api lists", "public pages"])
 def test_queries_do_not_grow_with_rows(club_a: Club, organizer: Any,
                                        urls: Callable[[Tournament], list[str]]) -> None:

@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ["config", "players", "games", "tournaments", "matches", "ratings", "botruns", "pages"]
 
 
+@pytest.mark.slow
 def test_bandit_finds_nothing_of_medium_severity_or_above() -> None:
     bandit = Path(sys.executable).parent / "bandit"
     if not bandit.exists() and shutil.which("bandit") is None:

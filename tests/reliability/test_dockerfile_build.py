@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "deploy" / "Dockerfile"
 
@@ -60,6 +62,7 @@ def test_the_dockerfile_runs_collectstatic_and_compilemessages() -> None:
     assert "manage.py compilemessages" in steps
 
 
+@pytest.mark.slow
 def test_the_dockerfile_build_steps_succeed(tmp_path: Path) -> None:
     """What the image build runs after ``pip install .``, with the image's environment;
     only the folders are moved into a temporary one."""

@@ -192,6 +192,7 @@ def _manage(*args: str, **env: str) -> Any:
                           capture_output=True, text=True)
 
 
+@pytest.mark.slow
 def test_production_settings_pass_check_deploy() -> None:
     import secrets
 
@@ -237,6 +238,7 @@ def test_a_placeholder_secret_key_fails_the_start_up_check(key: str) -> None:
     assert deploy.returncode != 0
 
 
+@pytest.mark.slow
 def test_check_deploy_flags_a_placeholder_key_even_in_development() -> None:
     """With DEBUG on the service starts with any key, but --deploy says what is wrong."""
     done = _manage("check", "--deploy", SECRET_KEY=_example_secret_key(), DEBUG="true")

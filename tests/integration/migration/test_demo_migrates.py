@@ -26,7 +26,7 @@ OLD_STATE = [
     ("botruns", None),
 ]
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 
 def _migrate(targets: list[tuple[str, str | None]]) -> None:

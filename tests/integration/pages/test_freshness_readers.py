@@ -31,7 +31,7 @@ from config import list_cache
 from players import services as player_services
 from players.models import Player
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[3]
 RENAMES = 6

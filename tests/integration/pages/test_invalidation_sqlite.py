@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 
 SCRIPT = """
@@ -89,6 +91,7 @@ EXPECTED = {
 }
 
 
+@pytest.mark.slow
 def test_sqlite_triggers_bump_the_versions(tmp_path: Path) -> None:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "true",

@@ -81,6 +81,7 @@ def _queries(client: Client, url: str) -> int:
     return len(captured)
 
 
+@pytest.mark.slow
 def test_pages_take_as_many_queries_for_a_larger_club(
         client: Client, make_tournament: Callable[..., Any], organizer: Any) -> None:
     small = {name: _queries(client, url)

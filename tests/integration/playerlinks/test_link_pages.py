@@ -128,6 +128,7 @@ def test_odd_tokens_are_refused(path: str) -> None:
     _hygienic(response)
 
 
+@pytest.mark.slow
 def test_ten_thousand_random_tokens_find_nothing_and_write_nothing(
         make_event: Any, organizer: Any, settings: Any, django_assert_max_num_queries: Any) -> None:
     event, link, _token = _swiss(make_event, organizer)

@@ -79,6 +79,7 @@ def _big_swiss(make_tournament: Any, entrants: int, rounds: int) -> Any:
     return tournament
 
 
+@pytest.mark.slow
 def test_standings_queries_do_not_grow(make_tournament: Any,
                                        django_assert_num_queries: Any) -> None:
     tournament = _big_swiss(make_tournament, entrants=200, rounds=9)

@@ -26,7 +26,7 @@ from tests.unit.pairing.swiss.corpus import DATA, read_expected, round_input, to
 from tournaments.models import ByeKind
 from tournaments.services import round_pair_next
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 SAMPLE = ("gen/gen11-0125", "sim/sim12-0033", "sim/sim12-0059", "sim/sim12-0038",
           "sim/sim12-0125")

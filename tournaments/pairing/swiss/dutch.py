@@ -148,6 +148,11 @@ def _validate(
                                    player=player.number, round=index)
 
 
+# what the colour criteria of a player depend on: imbalance, preference, repeated, strong
+_ColourKind = tuple[int, Colour | None, Colour | None, bool]
+_ColourBits = tuple[bool, bool, bool, bool]
+
+
 def _bits(value: int) -> int:
     return value.bit_length()
 
@@ -219,6 +224,11 @@ class _DutchRound:
         floats = (2 * self.size_bits + 2 * self.score_bits) * min(played_rounds, 2)
         self._tail_bits = 4 * self.size_bits + floats + 3 * self.size_bits + 1
         self.bye_ranks: dict[int, int] = {}
+        # the colour criteria depend on these alone: computed once per pair of kinds
+        self._colour_kind = [
+            (state.imbalance, state.preference, state.repeated, state.strong) for state in states
+        ]
+        self._colour_cache: dict[tuple[_ColourKind, _ColourKind], _ColourBits] = {}
         self.matcher = Matcher(self.n)
         self.pairs: list[tuple[int, int]] = []
         self.snapshot: list[int] = []
@@ -275,7 +285,11 @@ class _DutchRound:
             if lower.score == self.bye_score:
                 r += self.bye_ranks[lower.played_games]
         # C10-C13: colours (satisfied criteria count)
-        for ok in self._colour_bits(lower, higher):
+        kinds = (self._colour_kind[lo], self._colour_kind[h])
+        colours = self._colour_cache.get(kinds)
+        if colours is None:
+            colours = self._colour_cache[kinds] = self._colour_bits(lower, higher)
+        for ok in colours:
             r = (r << b) | (in_current and ok)
         h_down = higher.score <= lower.score
         up_pair = higher.score > lower.score
@@ -367,9 +381,7 @@ class _DutchRound:
                         weight = (weight << b) | (p[v].score >= top_score)
                         self.set_weight(v, u, weight)
         else:
-            for v in range(n):
-                for u in range(v):
-                    self.set_weight(v, u, self.weight(u, v, False, False))
+            self._set_outside_weights()
         self.solve()
         self._check_complete()
         if n % 2:
@@ -387,10 +399,33 @@ class _DutchRound:
             )
             for rank, count in enumerate(counts):
                 self.bye_ranks[count] = rank
-            for v in range(n):
-                for u in range(v):
-                    self.set_weight(v, u, self.weight(u, v, False, False))
+            self._set_outside_weights()
         return self._brackets()
+
+    def _set_outside_weights(self) -> None:
+        """Every edge's weight outside both brackets (as :meth:`weight` gives it), row by
+        row: completion, bye eligibility and C9 only."""
+        p = self.p
+        field = 4 * self.size_bits + 2 * self.score_bits
+        terms = []
+        for player in p:
+            term = (not self.bye_candidate(player)) << field
+            if self.single_bye and player.score == self.bye_score:
+                term += self.bye_ranks[player.played_games]
+            terms.append(term)
+        one = 1 << field
+        tail = self._tail_bits
+        compatible = self.compatible
+        for v in range(self.n):
+            lower = p[v]
+            own = one + terms[v]
+            self.matcher.set_row(
+                v,
+                [
+                    (u, (own + terms[u]) << tail if compatible(p[u], lower) else 0)
+                    for u in range(v)
+                ],
+            )
 
     def _check_complete(self) -> None:
         unmatched = [v for v in range(self.n) if self.mate(v) == v]
@@ -482,14 +517,14 @@ class _DutchRound:
         """Weights of every edge whose lower end is in the score group or the next one."""
         members = bracket.members
         base = bracket.base
+        weight = self.weight
         for large in range(bracket.moved, len(members)):
             lv = members[large]
             in_current = large < bracket.next_begin
-            for small in range(large):
-                sv = members[small]
-                weight = self.weight(sv, lv, in_current, not in_current)
-                base[sv, lv] = weight
-                self.set_weight(lv, sv, weight)
+            row = [(sv, weight(sv, lv, in_current, not in_current)) for sv in members[:large]]
+            for sv, value in row:
+                base[sv, lv] = value
+            self.matcher.set_row(lv, row)
         self.solve()
 
     def _pair_moved_down(self, bracket: _Bracket) -> None:

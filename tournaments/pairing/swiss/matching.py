@@ -17,12 +17,18 @@ Gabow), with integer duals kept doubled so that every step stays integral:
   positive dual is full.
 
 A changed vertex is *released*: taken out of its blossoms (their duals are handed down
-to their vertices, which keeps inner edges tight), unmatched, and given a dual large
-enough for every one of its edges. What is then out of order is a few exposed vertices
-with positive duals; each search stage starts trees from them only, lowers their duals
-and raises the others' until it finds an augmenting path, or until a tree vertex's dual
-reaches zero (the path to it is flipped so that it becomes the exposed one). Exposed
-vertices whose dual is zero need nothing; a tree that reaches one augments into it.
+to their vertices, which keeps inner edges tight), unmatched, and given the least dual
+that keeps every one of its edges feasible. What is then out of order is a few exposed
+vertices with positive duals. Each is first matched over a tight edge to another exposed
+vertex when there is one (a one-edge augmenting path), else has its dual lowered as far
+as its edges allow and is tried again (the first solve, with nothing matched, starts
+every dual at the vertex's largest weight). Each search stage then starts trees from
+the rest only, lowers their duals and raises the others' until it finds an augmenting
+path, or until a tree vertex's dual reaches zero (the path to it is flipped so that it
+becomes the exposed one). Exposed vertices whose dual is zero need nothing; a tree that
+reaches one augments into it.
+A scan walks only the vertices outside the scanned vertex's blossom, and a new outer
+blossom's least-slack edges are looked for only when a dual step needs them.
 
 Weights are non-negative integers of any size (Python integers); a weight of zero means
 no edge, and such pairs are never matched.
@@ -67,7 +73,10 @@ class Matcher:
         self.tmark = [False] * size
         self.tlend: list[tuple[int, int] | None] = [None] * size
         self.best: list[tuple[int, int] | None] = [None] * total
+        # the slack of ``best[x]`` at the current duals, kept when the duals move
+        self.bestslack = [0] * total
         self.bestlist: list[list[tuple[int, int]] | None] = [None] * total
+        self.unsettled = [False] * total  # outer blossoms whose least-slack edges are not known
         self.queue: list[int] = []
 
     # -- public interface -----------------------------------------------------------
@@ -84,8 +93,17 @@ class Matcher:
 
     def set_row(self, v: int, weights: Iterable[tuple[int, int]]) -> None:
         """Set several edges of ``v`` at once: ``(neighbour, weight)`` pairs."""
+        if v not in self.released:
+            self._release(v)
+        w = self.w
+        w2 = self.w2
+        row = w[v]
+        row2 = w2[v]
         for u, weight in weights:
-            self.set_weight(v, u, weight)
+            if weight < 0:
+                raise ValueError("edge weights are non-negative")
+            row[u] = w[u][v] = weight
+            row2[u] = w2[u][v] = 2 * weight
 
     def weight(self, v: int, u: int) -> int:
         return self.w[v][u]
@@ -117,14 +135,57 @@ class Matcher:
         self.live = [x for x in self.live if x != v and x != u]
 
     def solve(self) -> None:
-        w = self.w
         alive = self.alive
         live = self.live
-        for v in self.released:
-            if alive[v]:
-                row = w[v]
-                self.Y[v] = 2 * max([row[u] for u in live], default=0)
+        Y = self.Y
+        w2 = self.w2
+        mate = self.mate
+        top = self.top
+        if all(mate[v] < 0 for v in live):
+            # nothing matched yet (so no blossom either): each vertex's dual is its
+            # largest weight (half of the doubled one), which makes tight every edge
+            # that is the heaviest of both its ends; with many equal weights most
+            # vertices are paired just below
+            for v in live:
+                Y[v] = max([w2[v][u] for u in live], default=0) // 2
+        else:
+            # a released vertex gets the least dual that keeps its edges feasible
+            for v in self.released:
+                if alive[v]:
+                    row = w2[v]
+                    Y[v] = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
         self.released.clear()
+        # then every exposed single vertex with a positive dual is matched over a tight
+        # edge to another exposed single vertex when there is one (an augmenting path of
+        # one edge, found without growing every tree), else has its dual lowered as far
+        # as its edges allow (what the first dual step of its tree would do) and is
+        # tried again; a matched vertex's dual does not change any more
+        exposed = [u for u in live if mate[u] < 0 and top[u] == u]
+        for v in exposed:
+            if mate[v] >= 0 or not Y[v]:
+                continue
+            row = w2[v]
+            for lowered in (False, True):
+                if lowered:
+                    least = max(0, max([row[u] - Y[u] for u in live if u != v], default=0))
+                    if least == Y[v]:
+                        break
+                    Y[v] = least
+                    if not least:
+                        break
+                yv = Y[v]
+                partner = next(
+                    (
+                        u
+                        for u in exposed
+                        if mate[u] < 0 and u != v and row[u] and yv + Y[u] == row[u]
+                    ),
+                    -1,
+                )
+                if partner >= 0:
+                    mate[v] = partner
+                    mate[partner] = v
+                    break
         self._even_roots()
         while self._stage():
             pass
@@ -166,6 +227,7 @@ class Matcher:
         self.lend[b] = None
         self.best[b] = None
         self.bestlist[b] = None
+        self.unsettled[b] = False
         self.unused.append(b)
 
     def _release(self, v: int) -> None:
@@ -249,6 +311,7 @@ class Matcher:
         self.lend[:] = [None] * total
         self.best[:] = [None] * total
         self.bestlist[:] = [None] * total
+        self.unsettled[:] = [False] * total
         self.tmark[:] = [False] * n
         self.tlend[:] = [None] * n
         self.queue = []
@@ -301,14 +364,22 @@ class Matcher:
         label = self.label
         tmark = self.tmark
         best = self.best
+        bestslack = self.bestslack
         queue = self.queue
         live = self.live
+        others: list[int] = []
+        others_of = -1
         while queue:
             v = queue.pop()
             bv = top[v]
+            if bv != others_of:
+                # the vertices outside v's blossom (its members would be skipped anyway)
+                others = [u for u in live if top[u] != bv]
+                others_of = bv
             row = w2[v]
             yv = Y[v]
-            for u in live:
+            own = bestslack[bv] if best[bv] is not None else None
+            for u in others:
                 wt = row[u]
                 if not wt:
                     continue
@@ -327,27 +398,19 @@ class Matcher:
                         if base >= 0:
                             self._add_blossom(base, v, u)
                             bv = top[v]
+                            own = bestslack[bv] if best[bv] is not None else None
                         else:
                             return ("augment", v, u)
                     elif not tmark[u]:
                         tmark[u] = True
                         self.tlend[u] = (v, u)
                 elif lu == OUTER:
-                    current = best[bv]
-                    if current is None:
+                    if own is None or slack < own:
                         best[bv] = (v, u)
-                    else:
-                        x, y = current
-                        if slack < Y[x] + Y[y] - w2[x][y]:
-                            best[bv] = (v, u)
-                elif not tmark[u]:
-                    current = best[u]
-                    if current is None:
-                        best[u] = (v, u)
-                    else:
-                        x, y = current
-                        if slack < Y[x] + Y[y] - w2[x][y]:
-                            best[u] = (v, u)
+                        bestslack[bv] = own = slack
+                elif not tmark[u] and (best[u] is None or slack < bestslack[u]):
+                    best[u] = (v, u)
+                    bestslack[u] = slack
         return None
 
     def _dual_step(self) -> tuple[str, int, int] | None:
@@ -356,8 +419,11 @@ class Matcher:
         top = self.top
         label = self.label
         alive = self.alive
+        best = self.best
+        bestslack = self.bestslack
         delta: int | None = None
         event: tuple[str, int, int] | None = None
+        waiting: list[int] = []  # non-tree vertices with a least-slack edge
         for v in self.live:
             lv = label[top[v]]
             if lv == OUTER:
@@ -365,12 +431,14 @@ class Matcher:
                     delta = Y[v]
                     event = ("expose", v, -1)
             elif lv in (FREE, ZERO):
-                edge = self.best[v]
+                edge = best[v]
                 if edge is not None:
-                    slack = self._slack(*edge)
+                    waiting.append(v)
+                    slack = bestslack[v]
                     if delta is None or slack < delta:
                         delta = slack
                         event = ("tight", edge[0], edge[1])
+        outer: list[int] = []  # top-level outer blossoms with a least-slack edge
         for b in range(2 * n):
             if b < n:
                 if not alive[b] or top[b] != b:
@@ -378,9 +446,12 @@ class Matcher:
             elif self.base[b] < 0 or self.parent[b] != -1:
                 continue
             if label[b] == OUTER:
-                edge = self.best[b]
+                if self.unsettled[b]:
+                    self._settle(b)
+                edge = best[b]
                 if edge is not None:
-                    slack = self._slack(*edge)
+                    outer.append(b)
+                    slack = bestslack[b]
                     if slack % 2:
                         raise AssertionError("odd slack between outer blossoms")
                     if delta is None or slack // 2 < delta:
@@ -404,6 +475,11 @@ class Matcher:
                         Y[b] += 2 * delta
                     elif label[b] == INNER:
                         Y[b] -= 2 * delta
+            for v in waiting:
+                bestslack[v] -= delta
+            double = 2 * delta
+            for b in outer:
+                bestslack[b] -= double
         return event
 
     def _assign(self, u: int, kind: int, edge: tuple[int, int] | None) -> None:
@@ -492,8 +568,19 @@ class Matcher:
             if label[top[leaf]] == INNER:
                 queue.append(leaf)
             top[leaf] = b
-        # least-slack edges from the new blossom to every other outer blossom, indexed
-        # by that blossom (``reached`` keeps the order in which they were first met)
+        # its least-slack edges wait for the next dual step (the stage may end first)
+        self.unsettled[b] = True
+        self.best[b] = None
+
+    def _settle(self, b: int) -> None:
+        """Find the least-slack edges from the new outer blossom ``b`` to every other outer
+        blossom, indexed by that blossom (``reached`` keeps the order in which they were
+        first met): from its children's lists where they have one, else from their
+        vertices' rows; children that are themselves unsettled are opened in turn."""
+        self.unsettled[b] = False
+        top = self.top
+        label = self.label
+        leafs = self.leafs
         slackto: list[int | None] = [None] * (2 * self.n)
         bestto: list[tuple[int, int] | None] = [None] * (2 * self.n)
         reached: list[int] = []
@@ -502,7 +589,12 @@ class Matcher:
         outer = [
             (y, Y[y], top[y]) for y in self.live if top[y] != b and label[top[y]] == OUTER
         ]
+        childs = list(self.childs[b])
         for c in childs:
+            if self.unsettled[c]:
+                self.unsettled[c] = False
+                childs.extend(self.childs[c])
+                continue
             known = self.bestlist[c]
             if known is None:
                 for x in leafs[c]:
@@ -549,6 +641,8 @@ class Matcher:
                 chosen = edge
         self.bestlist[b] = edges
         self.best[b] = chosen
+        if low is not None:
+            self.bestslack[b] = low
 
     def _augment(self, v: int, u: int) -> None:
         for s, p in ((v, u), (u, v)):

@@ -34,6 +34,7 @@ def differences(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "path",
     [path for kind in DEFAULT_SETS for path in tournaments(kind)],

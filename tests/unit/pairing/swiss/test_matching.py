@@ -112,3 +112,32 @@ def test_bad_calls_are_refused() -> None:
     assert matcher.matching() == [1, 0, 2]
     with pytest.raises(ValueError, match="not matched"):
         matcher.retire(0, 2)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_many_ties_and_several_rows_changed_at_once(seed: int) -> None:
+    """Few distinct weights make big blossoms; several rows changed before one solve
+    leave many exposed vertices (matched over tight edges first, then by the stages)."""
+    rng = random.Random(1000 + seed)
+    n = rng.randint(8, 15)
+    values = [0, 1, 2, 2, 3, 3, 3] if rng.random() < 0.5 else [0, 5, 5, 5, 2**70, 2**70 + 1]
+    matcher = Matcher(n)
+    w = [[0] * n for _ in range(n)]
+    for v in range(n):
+        row = [(u, rng.choice(values)) for u in range(v)]
+        for u, weight in row:
+            w[v][u] = w[u][v] = weight
+        matcher.set_row(v, row)
+    for _ in range(6):
+        matcher.solve()
+        check_certificate(matcher)
+        assert total(matcher) == best_total(w, matcher.alive)
+        live = [v for v in range(n) if matcher.alive[v]]
+        if rng.random() < 0.2 and matcher.mate[live[0]] >= 0:
+            matcher.retire(live[0], matcher.mate[live[0]])
+            continue
+        for v in rng.sample(live, k=rng.randint(1, len(live))):
+            row = [(u, rng.choice(values)) for u in live if u != v and rng.random() < 0.6]
+            for u, weight in row:
+                w[v][u] = w[u][v] = weight
+            matcher.set_row(v, row)
