@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from tournaments.freshness import pg_bump_function
+
 _ALL_OPS = ("INSERT", "UPDATE", "DELETE")
 _DIVISION_OF_TEAM = ("SELECT d.tournament_id FROM leagues_division d "
                      "JOIN leagues_seasonteam t ON t.division_id = d.id ")
@@ -85,24 +87,8 @@ TABLES = tuple(PG_TOURNAMENTS)
 
 def _pg_function(table: str) -> str:
     query, _ops, changed = PG_TOURNAMENTS[table]
-    changed = changed or "n IS DISTINCT FROM o"
-    pairs = f"FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE {changed}"
-    on_update = (query.format(rows=f"(SELECT n.* {pairs})") + " UNION "
-                 + query.format(rows=f"(SELECT o.* {pairs})"))
-    return f"""
-CREATE OR REPLACE FUNCTION leagues_{table}_changed() RETURNS trigger AS $$
-BEGIN
-    IF TG_OP = 'INSERT' THEN
-        PERFORM tournaments_bump_versions(ARRAY({query.format(rows="new_rows")}));
-    ELSIF TG_OP = 'DELETE' THEN
-        PERFORM tournaments_bump_versions(ARRAY({query.format(rows="old_rows")}));
-    ELSE
-        PERFORM tournaments_bump_versions(ARRAY({on_update}));
-    END IF;
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-"""
+    return pg_bump_function(f"leagues_{table}_changed", query,
+                            changed or "n IS DISTINCT FROM o")
 
 
 def _pg_triggers(table: str) -> list[str]:

@@ -26,7 +26,6 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 from django.views.i18n import set_language
@@ -44,22 +43,10 @@ from leagues.services import (
 )
 from leagues.services.lineups import BoardChoice
 from playerlinks import guard
-from playerlinks.views import private
+from playerlinks.views import guessing_refused, private
 from players.models import Player
 
 # -- the link ------------------------------------------------------------------------------
-
-
-def _refused(request: HttpRequest) -> HttpResponse:
-    minutes = max(1, guard.window() // 60)
-    message = ngettext(
-        "Too many unknown links from your address: try again in %(minutes)d minute.",
-        "Too many unknown links from your address: try again in %(minutes)d minutes.",
-        minutes) % {"minutes": minutes}
-    response = HttpResponse(render_to_string("playerlinks/refused.html", {
-        "message": message, "status": 429}, request=request), status=429)
-    response["Retry-After"] = str(guard.window())
-    return private(response)
 
 
 def _not_found(request: HttpRequest) -> HttpResponse:
@@ -81,7 +68,7 @@ def _resolve(request: HttpRequest, token: str) -> CaptainLink | HttpResponse:
     address is paused, else 404, counted)."""
     address = client_address(request)
     if guard.is_limited(address):
-        return _refused(request)
+        return guessing_refused(request)
     link = captain_link_from_token(token)
     if link is None:
         guard.record_failure(address)
@@ -93,7 +80,7 @@ def not_a_link(request: HttpRequest, rest: str) -> HttpResponse:
     """A path under /league/captain/ that no view takes: refused like an unknown token."""
     address = client_address(request)
     if guard.is_limited(address):
-        return _refused(request)
+        return guessing_refused(request)
     guard.record_failure(address)
     return _not_found(request)
 

@@ -67,7 +67,8 @@ def _csrf_target(request: HttpRequest) -> HttpResponse:
     return HttpResponse()
 
 
-def _refused(request: HttpRequest) -> HttpResponse:
+def guessing_refused(request: HttpRequest) -> HttpResponse:
+    """The 429 of an address paused for guessing private links (players' and captains')."""
     message = ngettext(
         "Too many unknown links from your address: try again in %(minutes)d minute.",
         "Too many unknown links from your address: try again in %(minutes)d minutes.",
@@ -92,7 +93,7 @@ def resolve(request: HttpRequest, token: str) -> EntrantLink | HttpResponse:
     try:
         link = guard.guarded_link(client_address(request), token)
     except guard.LinkGuessing:
-        return _refused(request)
+        return guessing_refused(request)
     return link if link is not None else _not_found(request)
 
 
@@ -100,7 +101,7 @@ def not_a_link(request: HttpRequest, rest: str) -> HttpResponse:
     """A path under /p/ that no link view takes: refused like an unknown token."""
     address = client_address(request)
     if guard.is_limited(address):
-        return _refused(request)
+        return guessing_refused(request)
     guard.record_failure(address)
     return _not_found(request)
 

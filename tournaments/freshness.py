@@ -150,13 +150,21 @@ $$ LANGUAGE plpgsql;
 
 def _pg_function(table: str) -> str:
     query, _ops = PG_TOURNAMENTS[table]
-    changed = PG_CHANGED.get(table, "n IS DISTINCT FROM o")
+    return pg_bump_function(f"tournaments_{table}_changed", query,
+                            PG_CHANGED.get(table, "n IS DISTINCT FROM o"))
+
+
+def pg_bump_function(name: str, query: str, changed: str) -> str:
+    """The statement trigger function ``name`` that bumps the versions of the tournaments
+    ``query`` finds among a statement's rows (``{rows}``: the transition table), counting
+    an update only where ``changed`` holds (``n``: the new row, ``o``: the old one). The
+    floors above (leagues) build theirs with it."""
     pairs = f"FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE {changed}"
     # an updated row counts with its old values too (a membership moved to another team)
     on_update = (query.format(rows=f"(SELECT n.* {pairs})") + " UNION "
                  + query.format(rows=f"(SELECT o.* {pairs})"))
     return f"""
-CREATE OR REPLACE FUNCTION tournaments_{table}_changed() RETURNS trigger AS $$
+CREATE OR REPLACE FUNCTION {name}() RETURNS trigger AS $$
 BEGIN
     IF TG_OP = 'INSERT' THEN
         PERFORM tournaments_bump_versions(ARRAY({query.format(rows="new_rows")}));
