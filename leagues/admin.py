@@ -345,6 +345,8 @@ class TeamMatchAdmin(LeagueScopedAdmin):
 
     @admin.display(description=_("boards"))
     def boards_played(self, obj: TeamMatch) -> str:
+        if not obj.boards.exists():  # a lineup stays unseen until both are in, here too
+            return "-"
         view = selectors.match_result(obj)
         return format_html_join("", "<div>{}. {} - {} {}</div>", (
             (board.board, board.home_player or "-", board.away_player or "-",

@@ -214,7 +214,7 @@ def division_view(division: Division, tiebreak_keys: list[str]) -> DivisionView:
                      "seed", "team__name")]
     by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
     league = division.season.league
-    scoring = scoring_of(league)
+    scoring = scoring_of(league, division.system)
     matches = list(selectors.division_matches(division))
     for match, result in zip(matches, division_results(matches), strict=True):
         score, state = _score(result, league.boards, scoring)

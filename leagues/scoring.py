@@ -15,6 +15,7 @@ from tournaments.standings.team_matches import (
     knockout_winner,
     match_points,
 )
+from tournaments.systems import SYSTEMS
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
@@ -29,11 +30,16 @@ _OUTCOME_POINTS: dict[str, tuple[Decimal, Decimal, bool, bool]] = {
 }
 
 
-def scoring_of(league: League) -> TeamScoring:
-    return TeamScoring(match_win=Decimal(league.match_points_win),
+def scoring_of(league: League, system: str) -> TeamScoring:
+    """The league's points in a division of ``system``: a round robin's rest round scores
+    nothing (FIDE, as ``RoundRobin.bye_points``); a Swiss or knockout bye scores a win
+    and half the boards."""
+    win = Decimal(league.match_points_win)
+    bye = SYSTEMS[system].bye_points(win) if system in SYSTEMS else win
+    return TeamScoring(match_win=win,
                        match_draw=Decimal(league.match_points_draw),
                        match_loss=Decimal(league.match_points_loss),
-                       bye_match_points=Decimal(league.match_points_win))
+                       bye_match_points=bye, bye_board_points=None if bye else ZERO)
 
 
 def board_result(board: MatchBoard) -> BoardResult | None:
@@ -74,7 +80,8 @@ def match_winner(match: TeamMatch, result: TeamMatchResult, league: League) -> i
         return None
     if result.away is None:
         return result.home
-    home, away = match_points(result, scoring_of(league), league.boards)
+    home, away = match_points(result, scoring_of(league, match.division.system),
+                              league.boards)
     if home != away:
         return result.home if home > away else result.away
     if result.forfeit == "both":

@@ -123,7 +123,8 @@ def season_table(division: Division) -> list[TableRow]:
     teams = list(division.teams.select_related("team__club").order_by("seed", "pk"))
     matches = list(division.matches.order_by("round_number", "pk"))
     results = [r for r in division_results(matches) if r.complete]
-    rows = team_table([t.pk for t in teams], results, scoring_of(league), league.boards,
+    rows = team_table([t.pk for t in teams], results, scoring_of(league, division.system),
+                      league.boards,
                       division_tiebreaks(division))
     by_id = {t.pk: t for t in teams}
     return [TableRow(by_id[row.team], row.rank, row.played, row.won, row.drawn, row.lost,
@@ -165,7 +166,7 @@ def match_result(match: TeamMatch) -> MatchView:
             board.home_moves_first if board is not None else number % 2 == 1,
             board.pairing if board is not None else None,
             board.empty if board is not None else "", home_points, away_points))
-    scoring = scoring_of(league)
+    scoring = scoring_of(league, match.division.system)
     home_total, away_total = board_points(result, league.boards, scoring)
     home_mp: Decimal | None = None
     away_mp: Decimal | None = None

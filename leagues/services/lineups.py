@@ -6,7 +6,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -95,7 +95,12 @@ def match_schedule(*, actor: Actor, match: TeamMatch, starts_at: datetime.dateti
         raise ApplicationError(_("A venue has at most %(limit)d characters.") % {"limit": 200},
                                field="venue")
     if lineup_deadline is None:
-        lineup_deadline = starts_at - datetime.timedelta(hours=league.lineup_deadline_hours)
+        try:
+            lineup_deadline = starts_at - datetime.timedelta(
+                hours=league.lineup_deadline_hours)
+        except OverflowError:
+            raise ApplicationError(_("Give a start date from year 2 on."),
+                                   field="starts_at") from None
     lineup_deadline = _aware(lineup_deadline, "lineup_deadline")
     if lineup_deadline > starts_at:
         raise ApplicationError(_("The lineup deadline comes before the match starts."),
@@ -162,8 +167,13 @@ def reserve_add(*, actor: Actor | None = None, link: CaptainLink | None = None,
     if last >= MAX_ROSTER:
         raise ApplicationError(_("A roster has at most %(limit)d players.")
                                % {"limit": MAX_ROSTER}, field="player")
-    entry = RosterEntry.objects.create(season=season, season_team=season_team, player=player,
-                                       order=last + 1, reserve=True)
+    try:
+        with transaction.atomic():
+            entry = RosterEntry.objects.create(season=season, season_team=season_team,
+                                               player=player, order=last + 1, reserve=True)
+    except IntegrityError:  # another team of the season took them at the same moment
+        raise ApplicationError(_("%(name)s already plays for another team this season.")
+                               % {"name": player.display_name}, field="player") from None
     record(season.league, EventKind.RESERVE_ADDED, actor=user, season=season, name=name,
            team=season_team.team.name, player=player.display_name)
     return entry

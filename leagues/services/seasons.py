@@ -127,7 +127,7 @@ def _histories(division: Division, teams: Sequence[SeasonTeam],
                matches: Sequence[TeamMatch], results: Sequence[TeamMatchResult],
                ratings: dict[int, int | None]) -> list[TeamHistory]:
     league = division.season.league
-    scoring = scoring_of(league)
+    scoring = scoring_of(league, division.system)
     rounds = max((m.round_number for m in matches), default=0)
     by_team: dict[int, dict[int, TeamRound]] = {t.pk: {} for t in teams}
     for match, result in zip(matches, results, strict=True):
@@ -173,7 +173,7 @@ def _plan_next(division: Division, teams: Sequence[SeasonTeam], number: int) -> 
         PastPairing(m.home_id, m.away_id, m.bracket_match,
                     match_winner(m, r, league) if m.bracket_match else None)
         for m, r in zip(matches, results, strict=True))
-    scoring = scoring_of(league)
+    scoring = scoring_of(league, division.system)
 
     def swiss_input(_number: int) -> Any:
         histories = _histories(division, teams, matches, results,
@@ -268,7 +268,7 @@ def division_table(division: Division) -> list[TeamRow]:
     teams = [t.pk for t in division.teams.order_by("seed", "pk")]
     matches = list(division.matches.order_by("round_number", "pk"))
     results = [r for r in division_results(matches) if r.complete]
-    return team_table(teams, results, scoring_of(league), league.boards,
+    return team_table(teams, results, scoring_of(league, division.system), league.boards,
                       division_tiebreaks(division))
 
 

@@ -28,7 +28,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.edit_rules import Board, PastRound, broken_rules
 from tournaments.selectors import needing_boards
-from tournaments.services.rounds import ensure_last_round_unplayed
+from tournaments.services.rounds import ensure_last_round_unplayed, ensure_not_league_boards
 from tournaments.services.tournaments import lock_tournament
 
 SWAP_BOARDS = "swap_boards"
@@ -166,6 +166,7 @@ def _earlier(tournament: Tournament, round_: Round) -> list[PastRound]:
 
 def _plan(tournament: Tournament, round_: Round, action: str, board: int | None,
           entrants: Sequence[int]) -> EditPlan:
+    ensure_not_league_boards(tournament)
     if not tournament.system.pairing_edits:
         raise ApplicationError(
             _("%(system)s: the pairings follow the system's schedule; unpair the round "

@@ -63,7 +63,7 @@ def round_pair_next(*, actor: Actor, tournament: Tournament,
     """
     ensure_can_manage_club(actor, tournament.club)
     tournament = lock_tournament(tournament)
-    _ensure_not_league_boards(tournament)
+    ensure_not_league_boards(tournament)
     if tournament.status != Status.RUNNING:
         raise ApplicationError(
             _("Rounds are paired while the tournament runs; it is %(status)s.")
@@ -120,7 +120,9 @@ def round_pair_next(*, actor: Actor, tournament: Tournament,
     return _save_round(tournament, number, planned, actor=actor, release=release, **drawn)
 
 
-def _ensure_not_league_boards(tournament: Tournament) -> None:
+def ensure_not_league_boards(tournament: Tournament) -> None:
+    """A league division's board tournament is paired, unpaired and edited by the league
+    only (its boards belong to team matches)."""
     if tournament.system.pairs_teams:
         raise ApplicationError(_("This tournament holds a league division's boards: pair it "
                                  "from the league."), field="format")
@@ -366,6 +368,7 @@ def round_unpair(*, actor: Actor, round_: Round) -> int:
     colour, once drawn by lot, stays as drawn."""
     ensure_can_manage_club(actor, round_.tournament.club)
     tournament = lock_tournament(round_.tournament)
+    ensure_not_league_boards(tournament)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     ensure_last_round_unplayed(tournament, round_, _("Unpair round %(round)d") % {
         "round": round_.number})
